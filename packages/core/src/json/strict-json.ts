@@ -1,0 +1,94 @@
+import { err, ok, type Result } from '../result.js';
+
+/** Why a JSON text was refused. */
+export type StrictJsonError = 'syntax' | 'duplicate-member' | 'too-deep';
+
+/** Options of {@link parseStrictJson}. */
+export interface StrictJsonOptions {
+  /** Deepest nesting of objects and arrays accepted (default 64). */
+  readonly maxDepth?: number;
+}
+
+/**
+ * `JSON.parse` that also refuses a repeated member anywhere in the document and nesting deeper
+ * than `maxDepth`. A member repeated in the source leaves fewer keys in the parsed value than there
+ * are member separators (`:` outside strings) in the text, so one scan of the text and one walk
+ * of the value find it without a second parser.
+ */
+export function parseStrictJson(text: string, { maxDepth = 64 }: StrictJsonOptions = {}): Result<unknown, StrictJsonError> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return err('syntax');
+  }
+  if (typeof value !== 'object' || value === null) return ok(value);
+  const keys = countKeys(value, maxDepth);
+  if (keys < 0) return err('too-deep');
+  return keys === countMemberSeparators(text) ? ok(value) : err('duplicate-member');
+}
+
+/** Counts `:` outside strings in a text that `JSON.parse` accepted. */
+function countMemberSeparators(text: string): number {
+  let count = 0;
+  let i = 0;
+  const n = text.length;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    const end = quote === -1 ? n : quote;
+    for (let j = i; j < end; j++) if (text.charCodeAt(j) === 58) count++;
+    if (quote === -1) return count;
+    let close = quote + 1;
+    for (;;) {
+      close = text.indexOf('"', close);
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      if ((backslashes & 1) === 0) break;
+      close++;
+    }
+    i = close + 1;
+  }
+}
+
+/** Counts the members of every object in a parsed value; -1 when nesting exceeds `maxDepth`. */
+function countKeys(root: object, maxDepth: number): number {
+  let count = 0;
+  const stack: unknown[] = [root];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    const depth = depths.pop() as number;
+    if (depth > maxDepth) return -1;
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        if (typeof item === 'object' && item !== null) {
+          stack.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      const keys = Object.keys(node as object);
+      count += keys.length;
+      for (const key of keys) {
+        const item = (node as Record<string, unknown>)[key];
+        if (typeof item === 'object' && item !== null) {
+          stack.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return count;
+}
+
+/** Reads an own member of a parsed object; inherited members (`constructor`, `__proto__`) are never seen. */
+export function own(object: unknown, key: string): unknown {
+  return typeof object === 'object' && object !== null && Object.hasOwn(object, key)
+    ? (object as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** `true` for a plain JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checkWellFormed } from './well-formed.js';
+import { parseXmlDocument, xmlAttribute, xmlChildren, xmlText } from './xml-document.js';
+
+describe('checkWellFormed', () => {
+  it.each([
+    ['<a/>', undefined],
+    ['<?xml version="1.0" encoding="UTF-8"?>\n<a x="1" y=\'2\'>t &amp; &#x41;<b/><!-- c --><![CDATA[<x>]]></a>\n', undefined],
+    ['<a><b></a>', 'mismatched-tag'],
+    ['<a><b>', 'unclosed-tag'],
+    ['garbage', 'text-outside-root'],
+    ['', 'no-root'],
+    ['<a/><b/>', 'several-roots'],
+    ['<a b="1" b="2"/>', 'duplicate-attribute'],
+    ['<a b=1/>', 'bad-attribute'],
+    ['<a b="1"c="2"/>', 'bad-attribute'],
+    ['<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'doctype'],
+    ['<a>&x;</a>', 'entity'],
+    ['<a b="&#0;"/>', 'entity'],
+    ['<a>\u0001</a>', 'bad-character'],
+    ['<a>]]></a>', 'bad-character'],
+    ['<a><?xml version="1.0"?></a>', 'bad-name'],
+    ['<a b="<"/>', 'bad-attribute'],
+    ['<a>' + '<b>'.repeat(40) + '</b>'.repeat(40) + '</a>', 'too-deep'],
+  ])('%s → %s', (xml, problem) => {
+    expect(checkWellFormed(xml)).toBe(problem);
+  });
+});
+
+describe('parseXmlDocument', () => {
+  it('reads prefixed and default namespaces alike, attributes unescaped', () => {
+    for (const xml of [
+      '<mt:r xmlns:mt="http://sms.openmarket.com/v4/mt"><mt:c v="a &amp; &#x263A;"/><mt:c v="2"/><mt:t>x &lt; y</mt:t></mt:r>',
+      '<r xmlns="https://sms.openmarket.com/v4/mt"><c v="a &amp; &#x263A;"/><c v="2"/><t>x &lt; y</t></r>',
+    ]) {
+      const doc = parseXmlDocument(xml);
+      expect(doc.ok).toBe(true);
+      if (!doc.ok) return;
+      expect(doc.value.rootName).toBe('r');
+      const cs = xmlChildren(doc.value.root, 'c');
+      expect(cs.map((c) => xmlAttribute(c, 'v'))).toEqual(['a & \u263a', '2']);
+      expect(xmlText(xmlChildren(doc.value.root, 't')[0])).toBe('x < y');
+    }
+  });
+  it('refuses __proto__ elements without polluting', () => {
+    const doc = parseXmlDocument('<a><__proto__ polluted="1"/></a>');
+    expect(doc.ok).toBe(false);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * A single-pass well-formedness check run before fast-xml-parser, which is lenient by design
+ * (mismatched tags, several roots and stray text parse without complaint). It accepts what an XML 1.0
+ * parser accepts for the documents of this API and refuses, among others: DOCTYPE and any other
+ * markup declaration (so no entity can be declared), references other than the five predefined
+ * entities and character references, unbalanced or mismatched tags, several roots, text outside the
+ * root, unquoted or repeated attributes and nesting deeper than `maxDepth`.
+ */
+
+/** The first problem found, or `undefined` for a well-formed document. */
+export type WellFormedProblem =
+  | 'doctype' | 'markup-declaration' | 'entity' | 'mismatched-tag' | 'unclosed-tag' | 'no-root' | 'several-roots'
+  | 'text-outside-root' | 'bad-name' | 'bad-attribute' | 'duplicate-attribute' | 'too-deep' | 'unterminated'
+  | 'bad-character';
+
+const isNameStart = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
+const isNameChar = (c: number): boolean => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+
+/** `true` when a code point may appear in an XML 1.0 document. */
+export function isXmlChar(cp: number): boolean {
+  return cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+/** Checks the references (`&...;`) of a run of character data or an attribute value. */
+function checkReferences(s: string, from: number, to: number): WellFormedProblem | undefined {
+  let amp = s.indexOf('&', from);
+  while (amp !== -1 && amp < to) {
+    const semi = s.indexOf(';', amp);
+    if (semi === -1 || semi >= to || semi - amp > 12) return 'entity';
+    const name = s.slice(amp + 1, semi);
+    if (name !== 'lt' && name !== 'gt' && name !== 'amp' && name !== 'quot' && name !== 'apos') {
+      const cp = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : name.startsWith('#') ? Number.parseInt(name.slice(1), 10) : Number.NaN;
+      const digits = name.startsWith('#x') ? /^#x[0-9a-fA-F]+$/ : /^#[0-9]+$/;
+      if (!digits.test(name) || !isXmlChar(cp)) return 'entity';
+    }
+    amp = s.indexOf('&', semi);
+  }
+  return undefined;
+}
+
+/** Checks that character data contains only XML characters (no control characters, no lone surrogates). */
+function checkChars(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (c !== 9 && c !== 10 && c !== 13) return false;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      if (c > 0xdbff) return false;
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      i++;
+    } else if (c === 0xfffe || c === 0xffff) return false;
+  }
+  return true;
+}
+
+/** Runs the check; `undefined` means the document is well-formed. */
+export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | undefined {
+  const n = s.length;
+  let i = 0;
+  if (s.startsWith('<?xml', 0)) {
+    const end = s.indexOf('?>', 5);
+    if (end === -1) return 'unterminated';
+    i = end + 2;
+  }
+  const stack: string[] = [];
+  let rootSeen = false;
+  const attrs: string[] = [];
+  // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
+  let cdataEnd = -1;
+  while (i < n) {
+    const lt = s.indexOf('<', i);
+    const textEnd = lt === -1 ? n : lt;
+    if (textEnd > i) {
+      if (stack.length === 0) {
+        for (let j = i; j < textEnd; j++) if (!isSpace(s.charCodeAt(j))) return 'text-outside-root';
+      } else {
+        if (!checkChars(s, i, textEnd)) return 'bad-character';
+        if (cdataEnd < i) cdataEnd = s.indexOf(']]>', i) >>> 0;
+        if (cdataEnd < textEnd) return 'bad-character';
+        const problem = checkReferences(s, i, textEnd);
+        if (problem) return problem;
+      }
+    }
+    if (lt === -1) break;
+    const c = s.charCodeAt(lt + 1);
+    if (c === 47 /* / */) {
+      const gt = s.indexOf('>', lt + 2);
+      if (gt === -1) return 'unterminated';
+      let nameEnd = gt;
+      while (nameEnd > lt + 2 && isSpace(s.charCodeAt(nameEnd - 1))) nameEnd--;
+      const name = s.slice(lt + 2, nameEnd);
+      if (stack.pop() !== name) return 'mismatched-tag';
+      i = gt + 1;
+    } else if (c === 33 /* ! */) {
+      if (s.startsWith('<!--', lt)) {
+        const end = s.indexOf('-->', lt + 4);
+        if (end === -1) return 'unterminated';
+        i = end + 3;
+      } else if (s.startsWith('<![CDATA[', lt)) {
+        if (stack.length === 0) return 'text-outside-root';
+        const end = s.indexOf(']]>', lt + 9);
+        if (end === -1) return 'unterminated';
+        if (!checkChars(s, lt + 9, end)) return 'bad-character';
+        i = end + 3;
+      } else return s.startsWith('<!DOCTYPE', lt) ? 'doctype' : 'markup-declaration';
+    } else if (c === 63 /* ? */) {
+      const end = s.indexOf('?>', lt + 2);
+      if (end === -1) return 'unterminated';
+      if (/^xml[\s?]/i.test(s.slice(lt + 2, lt + 6))) return 'bad-name';
+      i = end + 2;
+    } else {
+      if (!isNameStart(c)) return 'bad-name';
+      let j = lt + 2;
+      while (j < n && isNameChar(s.charCodeAt(j))) j++;
+      const name = s.slice(lt + 1, j);
+      if (stack.length === 0 && rootSeen) return 'several-roots';
+      attrs.length = 0;
+      let closed = false;
+      for (;;) {
+        const before = j;
+        while (j < n && isSpace(s.charCodeAt(j))) j++;
+        if (j >= n) return 'unterminated';
+        const d = s.charCodeAt(j);
+        if (d === 62 /* > */) {
+          j++;
+          break;
+        }
+        if (d === 47 /* / */) {
+          if (s.charCodeAt(j + 1) !== 62) return 'bad-attribute';
+          j += 2;
+          closed = true;
+          break;
+        }
+        if (j === before || !isNameStart(d)) return 'bad-attribute';
+        const attrStart = j;
+        while (j < n && isNameChar(s.charCodeAt(j))) j++;
+        const attr = s.slice(attrStart, j);
+        if (attrs.includes(attr)) return 'duplicate-attribute';
+        attrs.push(attr);
+        while (j < n && isSpace(s.charCodeAt(j))) j++;
+        if (s.charCodeAt(j) !== 61 /* = */) return 'bad-attribute';
+        j++;
+        while (j < n && isSpace(s.charCodeAt(j))) j++;
+        const q = s.charCodeAt(j);
+        if (q !== 34 && q !== 39) return 'bad-attribute';
+        const end = s.indexOf(q === 34 ? '"' : "'", j + 1);
+        if (end === -1) return 'unterminated';
+        const lt2 = s.indexOf('<', j + 1);
+        if (lt2 !== -1 && lt2 < end) return 'bad-attribute';
+        if (!checkChars(s, j + 1, end)) return 'bad-character';
+        const problem = checkReferences(s, j + 1, end);
+        if (problem) return problem;
+        j = end + 1;
+      }
+      if (closed) {
+        if (stack.length === 0) rootSeen = true;
+      } else {
+        stack.push(name);
+        if (stack.length > maxDepth) return 'too-deep';
+        rootSeen = true;
+      }
+      i = j;
+    }
+  }
+  if (stack.length > 0) return 'unclosed-tag';
+  return rootSeen ? undefined : 'no-root';
+}

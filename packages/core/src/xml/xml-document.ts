@@ -1,0 +1,140 @@
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { err, ok, type Result } from '../result.js';
+import { checkWellFormed, type WellFormedProblem } from './well-formed.js';
+
+/**
+ * An element as decoded: attributes under `@name`, children under their local name (an array when
+ * repeated), character data under `#text`. Namespace prefixes are removed, so `<mt:status>` and
+ * `<status xmlns="...">` read the same. An element with neither attributes nor children is a string.
+ */
+export type XmlElement = { readonly [key: string]: XmlValue };
+/** A decoded element, its text, or the repetitions of an element. */
+export type XmlValue = string | XmlElement | readonly XmlValue[];
+
+/** A parsed document: the local name of its root element and the root. */
+export interface XmlDocument {
+  readonly rootName: string;
+  readonly root: XmlElement | string;
+}
+
+/** Options of {@link parseXmlDocument}. */
+export interface ParseXmlOptions {
+  /** Deepest element nesting accepted (default 32). */
+  readonly maxDepth?: number;
+}
+
+/** Why an XML document was refused. */
+export type XmlProblem = WellFormedProblem | 'parser';
+
+/** The namespace URIs of the API, as the real service writes them. */
+export const XML_NAMESPACES = {
+  mt: 'http://sms.openmarket.com/v4/mt',
+  mo: 'http://sms.openmarket.com/v4/mo',
+  preview: 'http://sms.openmarket.com/v4/preview',
+} as const;
+
+const parserOptions = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+} as const;
+
+const DEFAULT_DEPTH = 32;
+const defaultParser = new XMLParser({ ...parserOptions, maxNestedTags: DEFAULT_DEPTH + 1 });
+
+const references = /&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g;
+const named: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Replaces the predefined entities and character references of an attribute value or text. */
+export function unescapeXml(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(references, (_, ref: string) =>
+    ref.charCodeAt(0) === 35
+      ? String.fromCodePoint(ref.charCodeAt(1) === 120 ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10))
+      : (named[ref] as string),
+  );
+}
+
+/**
+ * Parses an XML document with hardened settings: the text is first checked for well-formedness
+ * (no DOCTYPE, no entity declarations, no undeclared references, bounded depth), then handed to
+ * fast-xml-parser with entity processing off. References are decoded by {@link unescapeXml} when a
+ * value is read, so no expansion can happen.
+ */
+export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: ParseXmlOptions = {}): Result<XmlDocument, XmlProblem> {
+  const problem = checkWellFormed(text, maxDepth);
+  if (problem !== undefined) return err(problem);
+  let tree: Record<string, unknown>;
+  try {
+    const parser = maxDepth === DEFAULT_DEPTH ? defaultParser : new XMLParser({ ...parserOptions, maxNestedTags: maxDepth + 1 });
+    tree = parser.parse(text) as Record<string, unknown>;
+  } catch {
+    return err('parser');
+  }
+  for (const key of Object.keys(tree)) {
+    if (key === '#text') continue;
+    return ok({ rootName: key, root: tree[key] as XmlElement | string });
+  }
+  return err('no-root');
+}
+
+/** An attribute of an element, unescaped; `undefined` when absent. */
+export function xmlAttribute(element: XmlValue | undefined, name: string): string | undefined {
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return undefined;
+  const key = `@${name}`;
+  const value = Object.hasOwn(element, key) ? (element as XmlElement)[key] : undefined;
+  return typeof value === 'string' ? unescapeXml(value) : undefined;
+}
+
+/** The child elements of an element with a local name (zero, one or several). */
+export function xmlChildren(element: XmlValue | undefined, name: string): readonly XmlValue[] {
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return [];
+  const value = Object.hasOwn(element, name) ? (element as XmlElement)[name] : undefined;
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value as XmlValue];
+}
+
+/** The character data of an element, unescaped (`''` for an empty element). */
+export function xmlText(element: XmlValue | undefined): string | undefined {
+  if (typeof element === 'string') return unescapeXml(element);
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return undefined;
+  const text = Object.hasOwn(element, '#text') ? (element as XmlElement)['#text'] : '';
+  return typeof text === 'string' ? unescapeXml(text) : undefined;
+}
+
+/** A node to serialise: attributes under `@name`, children under their name, text under `#text`. */
+export type XmlBuildNode = { [key: string]: string | number | boolean | XmlBuildNode | XmlBuildNode[] | undefined };
+
+const builderOptions = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  textNodeName: '#text',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+  format: false,
+  processEntities: true,
+} as const;
+
+/** Serialises one root element, with an XML declaration, omitting `undefined` members. */
+export function buildXmlDocument(rootName: string, root: XmlBuildNode): string {
+  const body = new XMLBuilder(builderOptions).build({ [rootName]: prune(root) }) as string;
+  return `<?xml version="1.0" encoding="UTF-8"?>${body}`;
+}
+
+function prune(node: XmlBuildNode): XmlBuildNode {
+  const out: XmlBuildNode = {};
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) out[key] = value.map(prune);
+    else out[key] = typeof value === 'object' ? prune(value) : value;
+  }
+  return out;
+}
