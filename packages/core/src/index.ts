@@ -31,11 +31,77 @@ export {
 } from './errors/catalogue.js';
 
 // --- MT request (send) ---
+export type {
+  MtRequest,
+  MtRequestOptions,
+  MtDestination,
+  MtSource,
+  MtMessage,
+  MtDelivery,
+} from './mt-request/schema.js';
+export { MtRequestSchema } from './mt-request/schema.js';
+export type { MtRequestWire } from './mt-request/wire-schema.js';
+export { MtRequestWireSchema } from './mt-request/wire-schema.js';
+export type { MtInteraction, MtMessageType, MtCharset, MtMlc, MtSourceTon, MtReceiptRequested } from './mt-request/members.js';
+export {
+  INTERACTIONS,
+  MESSAGE_TYPES,
+  CHARSETS,
+  MLC_VALUES,
+  SOURCE_TONS,
+  RECEIPT_REQUESTED_VALUES,
+  MT_LIMITS,
+} from './mt-request/members.js';
+export type { MtRequestError } from './mt-request/validate.js';
+export { validateMtRequest, mtRequestError } from './mt-request/validate.js';
+export { decodeMtRequest, encodeMtRequest } from './mt-request/codec.js';
 
 // --- status, receipt, inbound, preview, error record, multipart ---
 
 // --- Invoke Service ---
 
 // --- text engine ---
+export type { HexCharset, HexError, HexErrorKind, HexContent, HexContentOptions } from './text/hex.js';
+export { encodeHex, decodeHex, decodeHexContent, hexToBytes, bytesToHex, canEncodeHex, HEX_CHARSETS } from './text/hex.js';
+export { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE, GSM_ESCAPE, isGsmText, isGsmChar, gsmSeptetLength, gsmEncode } from './text/gsm-alphabet.js';
+export type { NationalLanguage, NationalTables } from './text/gsm-national.js';
+export { NATIONAL_LANGUAGES, NATIONAL_LANGUAGE_IDS, LOCKING_SHIFT_TABLES, SINGLE_SHIFT_TABLES } from './text/gsm-national.js';
+export type { CapacityUnit, ReferenceBits } from './text/capacity.js';
+export { partCapacity, concatenationElementOctets, USER_DATA_OCTETS } from './text/capacity.js';
+export type {
+  InformationElement,
+  Concatenation,
+  PortAddressing,
+  NationalShift,
+  UserDataHeader,
+  UserDataHeaderSpec,
+  SplitUdh,
+} from './text/udh.js';
+export {
+  parseUserDataHeader,
+  buildUserDataHeader,
+  splitUdh,
+  WAP_PUSH_UDH,
+  IEI_CONCATENATION_8,
+  IEI_CONCATENATION_16,
+  IEI_PORTS_8,
+  IEI_PORTS_16,
+  IEI_NATIONAL_SINGLE_SHIFT,
+  IEI_NATIONAL_LOCKING_SHIFT,
+} from './text/udh.js';
+export type {
+  EstimateMessageType,
+  SmsEncoding,
+  OperatorLimits,
+  TextEstimateOptions,
+  HexEstimateOptions,
+  ForcedCharacter,
+  MlcOutcomes,
+  SegmentEstimate,
+} from './text/segments.js';
+export { estimateSegments, MAX_CONCATENATED_PARTS } from './text/segments.js';
+export type { Substitution, ExplainOptions, Explanation } from './text/explain.js';
+export { explain } from './text/explain.js';
+export { GSM_SUBSTITUTES } from './text/gsm-substitutes.js';
 
 // --- HTTP (sans-I/O) ---

@@ -124,6 +124,43 @@ export const INVOKE_ERRORS: { readonly [C in InvokeErrorCode]: ErrorEntry<C> } =
 /** The largest Invoke Service body the service takes, in bytes (larger: 12007). */
 export const INVOKE_MAX_BODY_BYTES = 8000;
 
+/**
+ * Descriptions of the 12002 rejections of an Invoke Service request, keyed by rule: the spec's
+ * "Invalid JSON in the payload" followed by " - " and the condition (a plain syntax error has no
+ * condition). `{scope}` and `{key}` stand for the scope and key at fault, written as JSON strings
+ * (names over 64 characters cut to 64 and followed by `...`).
+ */
+export const INVOKE_INVALID = {
+  syntax: 'Invalid JSON in the payload',
+  encoding: 'Invalid JSON in the payload - body is not valid UTF-8',
+  notAnObject: 'Invalid JSON in the payload - body is not a JSON object',
+  repeatedMember: 'Invalid JSON in the payload - a member is repeated',
+  tooDeep: 'Invalid JSON in the payload - body is nested too deeply',
+  endUserMissing: 'Invalid JSON in the payload - endUser is missing',
+  endUserMalformed: 'Invalid JSON in the payload - endUser is not an object',
+  phoneNumberMissing: 'Invalid JSON in the payload - endUser.phoneNumber is missing',
+  phoneNumberMalformed: 'Invalid JSON in the payload - endUser.phoneNumber is not an integer of 6 to 16 digits',
+  mobileOperatorIdMalformed: 'Invalid JSON in the payload - endUser.mobileOperatorId is not a non-negative integer',
+  variablesMalformed: 'Invalid JSON in the payload - variables is not an object',
+  variablesEmpty: 'Invalid JSON in the payload - variables holds no scope',
+  scopeUnknown: 'Invalid JSON in the payload - scope {scope} is not a valid scope',
+  scopeRepeated: 'Invalid JSON in the payload - scope {scope} is repeated',
+  scopeMalformed: 'Invalid JSON in the payload - scope {scope} is not an object',
+  scopeEmpty: 'Invalid JSON in the payload - scope {scope} holds no key',
+  keyLength: 'Invalid JSON in the payload - key {key} in scope {scope} is not 1 to 255 characters long',
+  keyCharacter: 'Invalid JSON in the payload - key {key} in scope {scope} has a disallowed character',
+  keyRepeated: 'Invalid JSON in the payload - key {key} in scope {scope} is repeated',
+  keyReserved: 'Invalid JSON in the payload - key {key} in scope {scope} is a reserved word',
+  keyBuiltIn: 'Invalid JSON in the payload - key {key} in scope {scope} names a built-in variable',
+  valueMalformed: 'Invalid JSON in the payload - value of key {key} in scope {scope} is not a string',
+  valueTooLong: 'Invalid JSON in the payload - value of key {key} in scope {scope} exceeds 4096 characters',
+  valueOutsideBmp: 'Invalid JSON in the payload - value of key {key} in scope {scope} has a character outside the Basic Multilingual Plane',
+  valueCharacter: 'Invalid JSON in the payload - value of key {key} in scope {scope} has a disallowed character',
+} as const;
+
+/** A rule of the Invoke Service 12002 table. */
+export type InvokeInvalidRule = keyof typeof INVOKE_INVALID;
+
 /** A delivery state reported in status responses and receipts. */
 export interface DeliveryStateEntry {
   readonly code: number;
@@ -163,3 +200,28 @@ export const DELIVERY_STATES: { readonly [code: number]: DeliveryStateEntry | un
 export function deliveryState(code: number): DeliveryStateEntry | undefined {
   return Object.hasOwn(DELIVERY_STATES, code) ? DELIVERY_STATES[code] : undefined;
 }
+
+/**
+ * Descriptions of the payload errors of the resources for which the spec names no code (status,
+ * receipts, inbound messages, lookup results, error records), keyed by rule. `{maxBytes}` stands
+ * for the size limit, `{expected}` for the expected root name or for what the member must be,
+ * `{found}` for the root found instead and `{path}` for the dotted path of the member
+ * (`mtStatus.segments[1].code`).
+ */
+export const PAYLOAD_INVALID = {
+  tooLarge: 'Payload exceeds {maxBytes} bytes',
+  encoding: 'Payload is not valid UTF-8 text',
+  jsonSyntax: 'Invalid JSON in the payload',
+  jsonRepeatedMember: 'Invalid JSON in the payload - a member is repeated',
+  jsonTooDeep: 'Invalid JSON in the payload - nested too deeply',
+  jsonNotAnObject: 'Invalid JSON in the payload - body is not a JSON object',
+  xmlSyntax: 'Invalid XML in the payload - not well-formed, or holds a DOCTYPE or an entity declaration',
+  xmlTooDeep: 'Invalid XML in the payload - nested too deeply',
+  wrongResource: 'Payload root is not {expected}',
+  wrongRoot: 'Payload root is {found}, not {expected}',
+  missingMember: 'Required member {path} is missing',
+  invalidMember: 'Member {path} must be {expected}',
+} as const;
+
+/** A rule of the payload error table. */
+export type PayloadInvalidRule = keyof typeof PAYLOAD_INVALID;

@@ -23,7 +23,7 @@ export function parseStrictJson(text: string, { maxDepth = 64 }: StrictJsonOptio
     return err('syntax');
   }
   if (typeof value !== 'object' || value === null) return ok(value);
-  const keys = countKeys(value, maxDepth);
+  const keys = countKeys(value, 1, maxDepth);
   if (keys < 0) return err('too-deep');
   return keys === countMemberSeparators(text) ? ok(value) : err('duplicate-member');
 }
@@ -50,33 +50,26 @@ function countMemberSeparators(text: string): number {
   }
 }
 
-/** Counts the members of every object in a parsed value; -1 when nesting exceeds `maxDepth`. */
-function countKeys(root: object, maxDepth: number): number {
+/**
+ * Counts the members of every object in a parsed value; negative when nesting exceeds `maxDepth`.
+ * Recursion is bounded by `maxDepth`, so it cannot exhaust the stack. `Object.keys` (not `for...in`)
+ * keeps inherited members of a polluted `Object.prototype` out of the count.
+ */
+function countKeys(node: object, depth: number, maxDepth: number): number {
+  if (depth > maxDepth) return Number.NEGATIVE_INFINITY;
   let count = 0;
-  const stack: unknown[] = [root];
-  const depths: number[] = [1];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    const depth = depths.pop() as number;
-    if (depth > maxDepth) return -1;
-    if (Array.isArray(node)) {
-      for (const item of node) {
-        if (typeof item === 'object' && item !== null) {
-          stack.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      const keys = Object.keys(node as object);
-      count += keys.length;
-      for (const key of keys) {
-        const item = (node as Record<string, unknown>)[key];
-        if (typeof item === 'object' && item !== null) {
-          stack.push(item);
-          depths.push(depth + 1);
-        }
-      }
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      if (typeof item === 'object' && item !== null) count += countKeys(item, depth + 1, maxDepth);
     }
+    return count;
+  }
+  const keys = Object.keys(node);
+  count += keys.length;
+  for (let i = 0; i < keys.length; i++) {
+    const item = (node as Record<string, unknown>)[keys[i] as string];
+    if (typeof item === 'object' && item !== null) count += countKeys(item, depth + 1, maxDepth);
   }
   return count;
 }

@@ -48,3 +48,12 @@ describe('parseXmlDocument', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('CDATA', () => {
+  it('reads CDATA content literally, in order with the surrounding text, and leaves comments alone', () => {
+    const doc = parseXmlDocument('<a><!-- <![CDATA[ --><t>x &amp; <![CDATA[a &amp; <b> & c]]> y</t></a>');
+    expect(doc.ok).toBe(true);
+    if (!doc.ok) return;
+    expect(xmlText(xmlChildren(doc.value.root, 't')[0])).toBe('x & a &amp; <b> & c y');
+  });
+});

@@ -71,6 +71,8 @@ export function unescapeXml(text: string): string {
 export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: ParseXmlOptions = {}): Result<XmlDocument, XmlProblem> {
   const problem = checkWellFormed(text, maxDepth);
   if (problem !== undefined) return err(problem);
+  // CDATA is literal text: escape it in place so that reading a value unescapes it exactly once.
+  if (text.includes('<![CDATA[')) text = inlineCdata(text);
   let tree: Record<string, unknown>;
   try {
     const parser = maxDepth === DEFAULT_DEPTH ? defaultParser : new XMLParser({ ...parserOptions, maxNestedTags: maxDepth + 1 });
@@ -83,6 +85,29 @@ export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: Par
     return ok({ rootName: key, root: tree[key] as XmlElement | string });
   }
   return err('no-root');
+}
+
+/**
+ * Replaces each CDATA section (outside comments) by its content with `&`, `<` and `>` escaped, so the
+ * document reads the same and values are unescaped exactly once. Runs on well-formed text only.
+ */
+function inlineCdata(text: string): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const comment = text.indexOf('<!--', i);
+    const cdata = text.indexOf('<![CDATA[', i);
+    if (cdata === -1) return out + text.slice(i);
+    if (comment !== -1 && comment < cdata) {
+      const end = text.indexOf('-->', comment + 4) + 3;
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
+    const end = text.indexOf(']]>', cdata + 9);
+    out += text.slice(i, cdata) + text.slice(cdata + 9, end).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    i = end + 3;
+  }
 }
 
 /** An attribute of an element, unescaped; `undefined` when absent. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppOptions, USAGE } from './cli-options.js';
+
+describe('parseAppOptions', () => {
+  it('defaults to 127.0.0.1:4010 in real time', () => {
+    expect(parseAppOptions([], {})).toEqual({ ok: true, value: { port: 4010, host: '127.0.0.1', timeScale: 1, help: false } });
+  });
+
+  it('reads every flag', () => {
+    const argv = ['--port', '0', '--host', '0.0.0.0', '--accounts', 'a.json', '--operators=o.json', '--time-scale', '3600', '--admin-token', 's3cret'];
+    expect(parseAppOptions(argv, {})).toEqual({
+      ok: true,
+      value: { port: 0, host: '0.0.0.0', timeScale: 3600, help: false, accountsFile: 'a.json', operatorsFile: 'o.json', adminToken: 's3cret' },
+    });
+  });
+
+  it('reads the environment, and a flag wins over its variable', () => {
+    const env = { SMSV4_PORT: '5000', SMSV4_HOST: '::1', SMSV4_ACCOUNTS: 'env-a.json', SMSV4_OPERATORS: 'env-o.json', SMSV4_TIME_SCALE: '60', SMSV4_ADMIN_TOKEN: 't' };
+    expect(parseAppOptions([], env)).toEqual({
+      ok: true,
+      value: { port: 5000, host: '::1', timeScale: 60, help: false, accountsFile: 'env-a.json', operatorsFile: 'env-o.json', adminToken: 't' },
+    });
+    const flags = parseAppOptions(['--port', '6000', '--time-scale', '0.5'], env);
+    expect(flags.ok && [flags.value.port, flags.value.timeScale, flags.value.host]).toEqual([6000, 0.5, '::1']);
+  });
+
+  it('ignores empty environment variables', () => {
+    expect(parseAppOptions([], { SMSV4_PORT: '', SMSV4_ACCOUNTS: '' })).toEqual({ ok: true, value: { port: 4010, host: '127.0.0.1', timeScale: 1, help: false } });
+  });
+
+  it('recognises --help and -h', () => {
+    expect(parseAppOptions(['--help'], {})).toMatchObject({ ok: true, value: { help: true } });
+    expect(parseAppOptions(['-h'], {})).toMatchObject({ ok: true, value: { help: true } });
+    for (const flag of ['--port', '--host', '--accounts', '--operators', '--time-scale', '--admin-token']) expect(USAGE).toContain(flag);
+  });
+
+  it('names the flag or variable at fault', () => {
+    expect(parseAppOptions(['--port', '70000'], {})).toEqual({ ok: false, error: '--port must be a port number from 0 to 65535, not "70000"' });
+    expect(parseAppOptions(['--port', 'http'], {})).toEqual({ ok: false, error: '--port must be a port number from 0 to 65535, not "http"' });
+    expect(parseAppOptions([], { SMSV4_PORT: '-1' })).toEqual({ ok: false, error: 'SMSV4_PORT must be a port number from 0 to 65535, not "-1"' });
+    expect(parseAppOptions(['--time-scale', '0'], {})).toEqual({ ok: false, error: '--time-scale must be a positive number, not "0"' });
+    expect(parseAppOptions([], { SMSV4_TIME_SCALE: 'fast' })).toEqual({ ok: false, error: 'SMSV4_TIME_SCALE must be a positive number, not "fast"' });
+    expect(parseAppOptions(['--host', ' '], {})).toEqual({ ok: false, error: '--host must not be empty' });
+  });
+
+  it('refuses unknown flags, positionals and missing values', () => {
+    const unknown = parseAppOptions(['--prot', '1'], {});
+    expect(unknown.ok).toBe(false);
+    expect(!unknown.ok && unknown.error).toMatch(/--prot/);
+    const positional = parseAppOptions(['serve'], {});
+    expect(!positional.ok && positional.error).toMatch(/serve/);
+    const missing = parseAppOptions(['--port'], {});
+    expect(!missing.ok && missing.error).toMatch(/--port/);
+  });
+});

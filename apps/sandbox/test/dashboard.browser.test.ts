@@ -1,0 +1,259 @@
+// The dashboard in a real browser against the real app server: live updates, the forms, the
+// controls, escaping, accessibility basics and a screenshot to look at.
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { buildSendRequest, DELIVERY_STATES, SMS_ERRORS, type MtRequest } from '@smsv4/core';
+import { DEFAULT_ACCOUNTS, type SandboxServer } from '@smsv4/sandbox';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxApp, type RunningApp } from '../src/start-app.js';
+import { launchChromium } from './browser.js';
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const XSS = '<img src=x onerror=alert(1)>';
+const ACCOUNT = DEFAULT_ACCOUNTS[0]!;
+const delivered = DELIVERY_STATES[4]!;
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A customer receiver on loopback: answers every callback 200 with an empty body. */
+async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      res.writeHead(200, { 'content-length': '0' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, server };
+}
+
+describe('dashboard in Chromium', () => {
+  let app: RunningApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let browser: Browser;
+  let page: Page;
+  let restarted: SandboxServer | undefined;
+  const dialogs: string[] = [];
+  const pageErrors: string[] = [];
+
+  /** Sends a message through the API as a client would; returns its ticket ID. */
+  async function send(request: Omit<MtRequest, 'message'> & { message?: MtRequest['message'] }, content = 'Hello'): Promise<{ status: number; ticketId?: string; body: string }> {
+    const built = buildSendRequest(
+      { endpoints: { baseUrl: app.apiUrl }, credentials: { accountId: ACCOUNT.accountId, password: ACCOUNT.password } },
+      { message: { type: 'text', content }, ...request },
+      'json',
+    );
+    const response = await fetch(built.url, { method: built.method, headers: built.headers, body: built.body ?? null });
+    const ticketId = response.headers.get('location')?.split('/').pop();
+    return { status: response.status, body: await response.text(), ...(ticketId ? { ticketId } : {}) };
+  }
+
+  const byTestId = (id: string) => page.locator(`[data-testid="${id}"]`);
+  const messageRow = (ticketId: string) => page.locator(`[data-testid="message-row"][data-ticket-id="${ticketId}"]`);
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    app = await startSandboxApp({ port: 0, host: '127.0.0.1', timeScale: 20 });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(app.dashboardUrl);
+    await page.locator('[data-testid="connection"][data-state="live"]').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await restarted?.close();
+    await app?.close();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+  });
+
+  it('shows a message sent through the API live, as text, with its delivery', async () => {
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const sent = await send({ destination: { address: '14155550100' }, delivery: { receiptRequested: 'final', url: `${receiver.url}/receipts` } }, XSS);
+    expect(sent.status).toBe(202);
+    const row = messageRow(sent.ticketId!);
+    await row.waitFor();
+    // The markup arrives as text: no image element, no script run.
+    await expect.poll(() => row.locator('[data-testid="message-content"]').textContent()).toBe(XSS);
+    expect(await page.locator('img').count()).toBe(0);
+    // Delivery (code 4 after the default simulated second) arrives through the live stream too.
+    await expect.poll(() => row.locator('[data-testid="message-status"]').textContent(), { timeout: 10_000 }).toBe(`${delivered.code} ${delivered.description}`);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('expands a multipart message to its parts and timeline', async () => {
+    const sent = await send({ destination: { address: '14155550101' }, message: { type: 'text', content: `${'Long message. '.repeat(16)}end`, mlc: 'segment' } });
+    expect(sent.status).toBe(202);
+    const row = messageRow(sent.ticketId!);
+    await row.waitFor();
+    await expect.poll(() => row.locator('[data-testid="message-status"]').textContent(), { timeout: 10_000 }).toBe(`${delivered.code} ${delivered.description}`);
+    const toggle = row.locator('[data-testid="message-toggle"]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const detail = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await detail.waitFor();
+    await expect.poll(() => detail.locator('[data-testid="part-row"]').count()).toBe(2);
+    expect(await detail.locator('[data-testid="part-row"] th').allTextContents()).toEqual(['1/2', '2/2']);
+    expect(await detail.locator('.timeline li').count()).toBeGreaterThanOrEqual(3);
+    // The row stays open across live updates.
+    await send({ destination: { address: '14155550100' } });
+    await expect.poll(() => page.locator('[data-testid="message-row"]').count()).toBe(3);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("lists receipt attempts with the receiver's answer", async () => {
+    await byTestId('tab-callbacks').click();
+    const rows = page.locator('[data-testid="callback-row"]');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);
+    expect(await rows.first().locator('[data-testid="callback-outcome"]').textContent()).toBe('delivered');
+    expect(await rows.first().textContent()).toContain(`${receiver.url}/receipts`);
+    expect(receiver.received.some((r) => r.path === '/receipts' && r.headers['x-api-version'] === '4')).toBe(true);
+  });
+
+  it('injects inbound messages from the form, split into parts when long', async () => {
+    await byTestId('inbound-from').fill('447700900123');
+    await byTestId('inbound-to').fill('12345');
+    await byTestId('inbound-content-input').fill(`Reply ${XSS}`);
+    await byTestId('inbound-url').fill(`${receiver.url}/inbound`);
+    await byTestId('inbound-submit').click();
+    await expect.poll(() => byTestId('inbound-status').textContent()).toMatch(/^Injected 1 part: [A-Z0-9-]+$/);
+    await byTestId('tab-inbound').click();
+    const row = page.locator('[data-testid="inbound-row"]').first();
+    await row.waitFor();
+    await expect.poll(() => row.locator('[data-testid="inbound-content"]').textContent()).toContain(`Reply ${XSS}`);
+    await expect.poll(() => row.locator('[data-testid="inbound-status"]').textContent()).toBe('delivered');
+    expect(receiver.received.filter((r) => r.path === '/inbound')).toHaveLength(1);
+
+    await byTestId('inbound-content-input').fill('x'.repeat(200));
+    await byTestId('inbound-submit').click();
+    await expect.poll(() => byTestId('inbound-status').textContent()).toMatch(/^Injected 2 parts: /);
+    await expect.poll(() => page.locator('[data-testid="inbound-row"]').count()).toBe(3);
+
+    // The sandbox's own refusal is shown as it says it.
+    await byTestId('inbound-from').fill('not a number');
+    await byTestId('inbound-submit').click();
+    await expect.poll(() => byTestId('inbound-status').getAttribute('class')).toContain('tone-fail');
+    expect(await page.locator('[data-testid="inbound-row"]').count()).toBe(3);
+  });
+
+  it('sets a scenario from the form, and the next send follows it', async () => {
+    const rejected = DELIVERY_STATES[351]!;
+    await byTestId('scenario-destination').fill('14155550199');
+    await byTestId('scenario-kind').selectOption('rejected');
+    expect(await byTestId('scenario-delay').isVisible()).toBe(false);
+    await byTestId('scenario-code').fill(String(rejected.code));
+    await byTestId('scenario-submit').click();
+    await expect.poll(() => byTestId('scenario-status').textContent()).toBe(`Scenario for 14155550199: rejected · code ${rejected.code}.`);
+    await expect.poll(() => page.locator('[data-testid="scenario-row"]').allTextContents()).toEqual([`14155550199rejected · code ${rejected.code}Remove`]);
+
+    const sent = await send({ destination: { address: '14155550199' } });
+    await byTestId('tab-messages').click();
+    const row = messageRow(sent.ticketId!);
+    await expect.poll(() => row.locator('[data-testid="message-status"]').textContent(), { timeout: 10_000 }).toBe(`${rejected.code} ${rejected.description}`);
+    expect(await row.locator('[data-testid="message-status"]').getAttribute('class')).toContain('tone-fail');
+
+    await page.getByRole('button', { name: 'Remove the scenario of 14155550199' }).click();
+    await expect.poll(() => page.locator('[data-testid="scenario-row"]').count()).toBe(0);
+  });
+
+  it('arms a fault from the form, and the API answers with it once', async () => {
+    const fault = SMS_ERRORS['1010'];
+    await byTestId('fault-operation').selectOption('send');
+    await byTestId('fault-kind').selectOption('1010');
+    expect(await byTestId('fault-kind').locator('option[value="1010"]').textContent()).toBe(`1010 — ${fault.description}`);
+    await byTestId('fault-submit').click();
+    await expect.poll(() => byTestId('fault-status').textContent()).toBe('Armed: the next send call → 1010.');
+    const failed = await send({ destination: { address: '14155550100' } });
+    expect(failed.status).toBe(fault.httpStatus);
+    expect(JSON.parse(failed.body)).toEqual({ error: { code: fault.code, description: fault.description } });
+    expect((await send({ destination: { address: '14155550100' } })).status).toBe(202);
+  });
+
+  it('reconnects the live stream after the server comes back', async () => {
+    const port = app.server.port;
+    await app.server.close();
+    await page.locator('[data-testid="connection"][data-state="reconnecting"]').waitFor({ timeout: 10_000 });
+    // The same sandbox listens again on the same port; later tests keep using app.apiUrl.
+    restarted = await app.sandbox.listen({ port, host: '127.0.0.1' });
+    await page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 15_000 });
+    const sent = await send({ destination: { address: '14155550100' } }, 'after the reconnection');
+    await messageRow(sent.ticketId!).waitFor();
+  });
+
+  it('is labelled, legible and free of script errors (screenshot in test/artifacts)', async () => {
+    const unlabelled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('input, select, textarea'))
+        .filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute('aria-label'))
+        .map((control) => control.outerHTML),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(await page.locator('[aria-live="polite"]').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('[role="tabpanel"] table thead th[scope="col"]').count()).toBeGreaterThan(25);
+    // Wide enough for the tables, no horizontal page scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await byTestId('tab-messages').click();
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: `${ARTIFACTS}dashboard.png`, fullPage: true });
+    await byTestId('tab-callbacks').click();
+    await page.screenshot({ path: `${ARTIFACTS}dashboard-callbacks.png` });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('resets the sandbox from its button', async () => {
+    await byTestId('reset').click();
+    await expect.poll(() => page.locator('[data-testid="message-row"]').count()).toBe(0);
+    await expect.poll(() => byTestId('live-status').textContent()).toBe('Sandbox cleared.');
+    expect(await page.locator('#count-inbound').textContent()).toBe('0');
+  });
+});
+
+describe('dashboard with an admin token', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startSandboxApp({ port: 0, host: '127.0.0.1', timeScale: 1, adminToken: 'let-me-in' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('asks for the token, then works with it (also from the #token= link)', async () => {
+    const page = await browser.newPage();
+    await page.goto(app.dashboardUrl.replace(/#.*$/, ''));
+    await page.locator('[data-testid="token-form"]').waitFor();
+    expect(await page.locator('[data-testid="connection"]').getAttribute('data-state')).toBe('unauthorized');
+    await page.locator('[data-testid="token-form"] input').fill('let-me-in');
+    await page.locator('[data-testid="token-form"] button').click();
+    await page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('[data-testid="accounts-body"] tr').count()).toBe(DEFAULT_ACCOUNTS.length);
+
+    const linked = await browser.newPage();
+    await linked.goto(app.dashboardUrl);
+    await linked.locator('[data-testid="connection"][data-state="live"]').waitFor();
+    expect(new URL(linked.url()).hash).toBe('');
+    expect(await linked.locator('[data-testid="token-form"]').isHidden()).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { PayloadError } from '../codec/payload-error.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
+import type { BodyInput } from '../body/body-text.js';
+import { err, ok, type Result } from '../result.js';
+import { buildXmlDocument } from '../xml/xml-document.js';
+import { bodyProblemError, schemaViolationError, wrongResourceError } from './payload-problems.js';
+import { compileReader, type WireReader } from './compile-reader.js';
+import { canonicalJsonSchemaOf, planOf, type WirePlan } from './wire-plan.js';
+import { writeJson, writeXml } from './write-wire.js';
+
+/** A resource with a JSON and an XML form: its root name, schema, compiled check and wire plan. */
+export interface Resource<S extends TObject> {
+  /** The root element (XML) or the one top-level member (JSON). */
+  readonly root: string;
+  readonly schema: S;
+  /** The namespace URI encoders write on the XML root by default. */
+  readonly namespace: string;
+  readonly check: TypeCheck<S>;
+  /** Checks a parsed JSON body already in the decoded form (see `canonicalJsonSchemaOf`). */
+  readonly canonicalJson: TypeCheck<TSchema>;
+  readonly plan: WirePlan;
+  readonly readJson: WireReader;
+  readonly readXml: WireReader;
+}
+
+/** Compiles a resource once (call at module load). */
+export function defineResource<S extends TObject>(root: string, schema: S, namespace: string): Resource<S> {
+  const plan = planOf(schema);
+  return {
+    root,
+    schema,
+    namespace,
+    check: TypeCompiler.Compile(schema),
+    canonicalJson: TypeCompiler.Compile(canonicalJsonSchemaOf(schema)),
+    plan,
+    readJson: compileReader(plan, false),
+    readXml: compileReader(plan, true),
+  };
+}
+
+/**
+ * Decodes a body of a resource: size limit, UTF-8 and strict parse first (see `readBody`), then the
+ * root. A JSON body already in the decoded form (numbers as numbers, canonical names and layout)
+ * passes one compiled check and is returned as parsed: members the schema does not name stay in it
+ * as plain data. Any other body is read once, known members only (values normalised, unknown
+ * members dropped), and the result checked; detailed errors are collected only when that check
+ * fails. Never throws on any body; throws `TypeError` for a format other than `'json'` or `'xml'`.
+ */
+export function decodeResource<S extends TObject>(
+  resource: Resource<S>,
+  body: BodyInput,
+  format: WireFormat,
+  { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {},
+): Result<Static<S>, PayloadError> {
+  const read = readBody(body, format, { maxBytes });
+  if (!read.ok) return err(bodyProblemError(read.error, format, maxBytes));
+  let node: unknown;
+  const parsed = read.value;
+  if (parsed.format === 'json') {
+    if (!Object.hasOwn(parsed.json, resource.root)) return err(wrongResourceError(resource.root, Object.keys(parsed.json)[0]));
+    node = parsed.json[resource.root];
+    if (resource.canonicalJson.Check(node)) return ok(node as Static<S>);
+  } else {
+    if (parsed.xml.rootName !== resource.root) return err(wrongResourceError(resource.root, parsed.xml.rootName));
+    node = parsed.xml.root;
+  }
+  const xml = parsed.format === 'xml';
+  const candidate = xml ? resource.readXml(node) : resource.readJson(node);
+  if (resource.check.Check(candidate)) return ok(candidate);
+  return err(schemaViolationError(resource.root, resource.check.Errors(candidate).First(), xml));
+}
+
+/**
+ * Encodes a value of a resource. JSON: `{"<root>": {...}}` with members in the schema's order. XML:
+ * the root element with scalars as attributes and objects as child elements, the namespace of
+ * `options.namespace` (default the resource's; `null` for none). Throws `TypeError` for a format
+ * other than `'json'` or `'xml'` and for a value that breaks the resource's schema.
+ */
+export function encodeResource<S extends TObject>(
+  resource: Resource<S>,
+  value: Static<S>,
+  format: WireFormat,
+  { namespace = resource.namespace }: EncodeOptions = {},
+): string {
+  if (format !== 'json' && format !== 'xml') throw new TypeError(`format must be 'json' or 'xml', got ${String(format)}`);
+  if (!resource.check.Check(value)) {
+    const problem = schemaViolationError(resource.root, resource.check.Errors(value).First(), false);
+    throw new TypeError(`not a valid ${resource.root}: ${problem.description}`);
+  }
+  if (format === 'json') return JSON.stringify({ [resource.root]: writeJson(resource.plan, value) });
+  const node = writeXml(resource.plan, value);
+  return buildXmlDocument(resource.root, namespace === null ? node : { '@xmlns': namespace, ...node });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { candidateCosts, DEFAULT_COSTS, LOCKING_SHIFT_TABLES, SINGLE_SHIFT_TABLES, septetCost, septetCosts } from './gsm-national.js';
+
+const cost = (tables: Parameters<typeof septetCosts>[0], char: string): number => septetCost(septetCosts(tables), char.charCodeAt(0));
+
+describe('national language tables (TS 23.038 Annex A)', () => {
+  it('has 128-character locking shift tables with the escape at 1B', () => {
+    for (const table of Object.values(LOCKING_SHIFT_TABLES)) {
+      expect(table).toHaveLength(128);
+      expect(table.charCodeAt(0x1b)).toBe(0x1b);
+    }
+  });
+
+  it('places the Turkish and Portuguese letters at their septets', () => {
+    const tr = LOCKING_SHIFT_TABLES.turkish;
+    expect([tr[0x04], tr[0x07], tr[0x0b], tr[0x0c], tr[0x1c], tr[0x1d], tr[0x40], tr[0x60]].join('')).toBe('€ıĞğŞşİç');
+    const pt = LOCKING_SHIFT_TABLES.portuguese;
+    expect([pt[0x04], pt[0x09], pt[0x12], pt[0x15], pt[0x24], pt[0x5b], pt[0x60], pt[0x7b], pt[0x7d]].join('')).toBe('êçª∞ºÃ~ã`');
+    expect(SINGLE_SHIFT_TABLES.turkish.get(0x49)).toBe('İ');
+    expect(SINGLE_SHIFT_TABLES.spanish.get(0x09)).toBe('ç');
+    expect(SINGLE_SHIFT_TABLES.portuguese.get(0x12)).toBe('Φ');
+    for (const table of Object.values(SINGLE_SHIFT_TABLES)) expect(table.get(0x65)).toBe('€');
+  });
+
+  it('costs one septet in the locking table, two in the single shift table, none elsewhere', () => {
+    expect(cost({}, 'ş')).toBe(0);
+    expect(cost({ single: 'turkish' }, 'ş')).toBe(2);
+    expect(cost({ locking: 'turkish' }, 'ş')).toBe(1);
+    expect(cost({ locking: 'turkish', single: 'turkish' }, 'ş')).toBe(1);
+    // A character of both tables is written with the locking table.
+    expect(cost({ locking: 'portuguese' }, '€')).toBe(1);
+    expect(cost({ locking: 'portuguese' }, '^')).toBe(1);
+    expect(cost({ locking: 'portuguese' }, '{')).toBe(2);
+    // The Portuguese locking table drops letters of the default alphabet.
+    expect(cost({ locking: 'portuguese' }, 'ñ')).toBe(0);
+    expect(cost({ locking: 'portuguese', single: 'portuguese' }, 'Σ')).toBe(2);
+    // Spanish has no locking shift table of its own: the default alphabet stands in.
+    expect(septetCosts({ locking: 'spanish', single: 'spanish' })).toBe(septetCosts({ single: 'spanish' }));
+    expect(cost({ single: 'spanish' }, 'ú')).toBe(2);
+  });
+
+  it('charges 3 header octets per table in use', () => {
+    expect(DEFAULT_COSTS.headerOctets).toBe(0);
+    expect(septetCosts({ single: 'spanish' }).headerOctets).toBe(3);
+    expect(septetCosts({ locking: 'turkish', single: 'turkish' }).headerOctets).toBe(6);
+  });
+
+  it('lists the combinations to try, default tables first', () => {
+    expect(candidateCosts(['spanish']).map((c) => c.tables)).toEqual([{}, { single: 'spanish' }]);
+    expect(candidateCosts(['turkish', 'portuguese'])).toHaveLength(9);
+    expect(candidateCosts(['turkish', 'spanish', 'portuguese'])).toHaveLength(12);
+    expect(() => candidateCosts(['greek' as 'turkish'])).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * National language shift tables of 3GPP TS 23.038 Annex A for the languages the estimator
+ * supports: Turkish (locking and single shift), Spanish (single shift only: its locking shift
+ * table is the default alphabet) and Portuguese (locking and single shift).
+ *
+ * A locking shift table replaces the default alphabet for the whole message; a single shift table
+ * replaces the extension table (reached with the escape `1B`). Each table in use is announced by a
+ * 3-octet information element of the user data header (IEI 25 locking, 24 single shift), so a
+ * national table costs 3 header octets per part (plus the header length octet if there was no header).
+ */
+import {
+  buildSeptetLookup,
+  EXTENSION_FLAG,
+  GSM_DEFAULT_ALPHABET,
+  GSM_EXTENSION_TABLE,
+  NONE,
+  TABLE_LIMIT,
+  type SeptetLookup,
+} from './gsm-alphabet.js';
+
+/** A language with a national shift table the estimator knows. */
+export type NationalLanguage = 'turkish' | 'spanish' | 'portuguese';
+
+/** Every {@link NationalLanguage}. */
+export const NATIONAL_LANGUAGES: readonly NationalLanguage[] = ['turkish', 'spanish', 'portuguese'];
+
+/** The national language identifiers of TS 23.038 (the value of the shift information elements). */
+export const NATIONAL_LANGUAGE_IDS: { readonly [L in NationalLanguage]: number } = { turkish: 1, spanish: 2, portuguese: 3 };
+
+/** The tables a message uses; an absent member is the default alphabet / default extension table. */
+export interface NationalTables {
+  readonly locking?: NationalLanguage;
+  readonly single?: NationalLanguage;
+}
+
+const ESC = '\u001b';
+
+/** Turkish locking shift table (A.3.1). */
+const TURKISH_LOCKING =
+  `@£$¥€éùıòÇ\nĞğ\rÅåΔ_ΦΓΛΩΠΨΣΘΞ${ESC}ŞşßÉ !"#¤%&'()*+,-./0123456789:;<=>?` +
+  'İABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§çabcdefghijklmnopqrstuvwxyzäöñüà';
+
+/** Portuguese locking shift table (A.3.3). */
+const PORTUGUESE_LOCKING =
+  `@£$¥êéúíóç\nÔô\rÁáΔ_ªÇÀ∞^\\€Ó|${ESC}ÂâÊÉ !"#º%&'()*+,-./0123456789:;<=>?` +
+  'ÍABCDEFGHIJKLMNOPQRSTUVWXYZÃÕÚÜ§~abcdefghijklmnopqrstuvwxyzãõ`üà';
+
+/** The characters every single shift table of these languages shares with the default extension table. */
+const COMMON_SINGLE: readonly (readonly [number, string])[] = [
+  [0x0a, '\f'],
+  [0x14, '^'],
+  [0x28, '{'],
+  [0x29, '}'],
+  [0x2f, '\\'],
+  [0x3c, '['],
+  [0x3d, '~'],
+  [0x3e, ']'],
+  [0x40, '|'],
+  [0x65, '€'],
+];
+
+const single = (extra: readonly (readonly [number, string])[]): ReadonlyMap<number, string> =>
+  new Map([...COMMON_SINGLE, ...extra].sort((a, b) => a[0] - b[0]));
+
+/** Turkish single shift table (A.2.1). */
+const TURKISH_SINGLE = single([
+  [0x47, 'Ğ'],
+  [0x49, 'İ'],
+  [0x53, 'Ş'],
+  [0x63, 'ç'],
+  [0x67, 'ğ'],
+  [0x69, 'ı'],
+  [0x73, 'ş'],
+]);
+
+/** Spanish single shift table (A.2.2). */
+const SPANISH_SINGLE = single([
+  [0x09, 'ç'],
+  [0x41, 'Á'],
+  [0x49, 'Í'],
+  [0x4f, 'Ó'],
+  [0x55, 'Ú'],
+  [0x61, 'á'],
+  [0x69, 'í'],
+  [0x6f, 'ó'],
+  [0x75, 'ú'],
+]);
+
+/** Portuguese single shift table (A.2.3). */
+const PORTUGUESE_SINGLE = single([
+  [0x05, 'ê'],
+  [0x09, 'ç'],
+  [0x0b, 'Ô'],
+  [0x0c, 'ô'],
+  [0x0e, 'Á'],
+  [0x0f, 'á'],
+  [0x12, 'Φ'],
+  [0x13, 'Γ'],
+  [0x15, 'Ω'],
+  [0x16, 'Π'],
+  [0x17, 'Ψ'],
+  [0x18, 'Σ'],
+  [0x19, 'Θ'],
+  [0x1f, 'Ê'],
+  [0x41, 'À'],
+  [0x49, 'Í'],
+  [0x4f, 'Ó'],
+  [0x55, 'Ú'],
+  [0x5b, 'Ã'],
+  [0x5c, 'Õ'],
+  [0x61, 'Â'],
+  [0x69, 'í'],
+  [0x6f, 'ó'],
+  [0x75, 'ú'],
+  [0x7b, 'ã'],
+  [0x7c, 'õ'],
+  [0x7f, 'â'],
+]);
+
+/** Locking shift tables (128 characters, index = septet); Spanish has none. */
+export const LOCKING_SHIFT_TABLES: { readonly [L in 'turkish' | 'portuguese']: string } = {
+  turkish: TURKISH_LOCKING,
+  portuguese: PORTUGUESE_LOCKING,
+};
+
+/** Single shift tables (septet after the escape → character). */
+export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = {
+  turkish: TURKISH_SINGLE,
+  spanish: SPANISH_SINGLE,
+  portuguese: PORTUGUESE_SINGLE,
+};
+
+/** Whether a language has a locking shift table of its own. */
+export function hasLockingShift(language: NationalLanguage): language is 'turkish' | 'portuguese' {
+  return language === 'turkish' || language === 'portuguese';
+}
+
+/**
+ * The septet cost of each character under one combination of tables: `low[c]` for code units
+ * below {@link TABLE_LIMIT}, `high` for the others; 0 = not representable, 1 = locking shift
+ * table, 2 = single shift table (escape pair).
+ */
+export interface SeptetCosts {
+  readonly tables: NationalTables;
+  readonly low: Uint8Array;
+  readonly high: ReadonlyMap<number, number>;
+  /** Header octets the tables cost in every part (information elements only, 0 or 3 or 6). */
+  readonly headerOctets: number;
+  readonly lookup: SeptetLookup;
+}
+
+function costs(tables: NationalTables): SeptetCosts {
+  const locking = tables.locking === undefined || !hasLockingShift(tables.locking) ? GSM_DEFAULT_ALPHABET : LOCKING_SHIFT_TABLES[tables.locking];
+  const singleTable = tables.single === undefined ? GSM_EXTENSION_TABLE : SINGLE_SHIFT_TABLES[tables.single];
+  const lookup = buildSeptetLookup(locking, singleTable);
+  const low = new Uint8Array(TABLE_LIMIT);
+  for (let c = 0; c < TABLE_LIMIT; c++) {
+    const v = lookup.encodeLow[c] as number;
+    low[c] = v === NONE ? 0 : v >= EXTENSION_FLAG ? 2 : 1;
+  }
+  const high = new Map<number, number>();
+  for (const [c, v] of lookup.encodeHigh) high.set(c, v >= EXTENSION_FLAG ? 2 : 1);
+  const headerOctets = (tables.locking === undefined ? 0 : 3) + (tables.single === undefined ? 0 : 3);
+  return { tables, low, high, headerOctets, lookup };
+}
+
+const key = (tables: NationalTables): string => `${tables.locking ?? ''}/${tables.single ?? ''}`;
+
+/** Every combination of locking (default, Turkish, Portuguese) and single shift (default, Turkish, Spanish, Portuguese) tables. */
+const ALL_COSTS: ReadonlyMap<string, SeptetCosts> = (() => {
+  const m = new Map<string, SeptetCosts>();
+  for (const locking of [undefined, 'turkish', 'portuguese'] as const) {
+    for (const singleShift of [undefined, 'turkish', 'spanish', 'portuguese'] as const) {
+      const tables: NationalTables = {
+        ...(locking === undefined ? {} : { locking }),
+        ...(singleShift === undefined ? {} : { single: singleShift }),
+      };
+      m.set(key(tables), costs(tables));
+    }
+  }
+  return m;
+})();
+
+/** The septet costs of the default alphabet and extension table. */
+export const DEFAULT_COSTS: SeptetCosts = ALL_COSTS.get('/') as SeptetCosts;
+
+/** The septet costs of a combination of tables (a Spanish locking table is the default alphabet). */
+export function septetCosts(tables: NationalTables): SeptetCosts {
+  const locking = tables.locking !== undefined && hasLockingShift(tables.locking) ? tables.locking : undefined;
+  const found = ALL_COSTS.get(key({ ...(locking === undefined ? {} : { locking }), ...(tables.single === undefined ? {} : { single: tables.single }) }));
+  if (found === undefined) throw new TypeError(`unknown national language tables ${JSON.stringify(tables)}`);
+  return found;
+}
+
+/**
+ * The combinations to try when the given languages are enabled: the default tables first, then
+ * each enabled locking shift table with each enabled single shift table (and the defaults).
+ */
+export function candidateCosts(languages: readonly NationalLanguage[]): SeptetCosts[] {
+  const enabled = new Set<NationalLanguage>();
+  for (const l of languages) {
+    if (!NATIONAL_LANGUAGES.includes(l)) throw new TypeError(`unknown national language ${String(l)}: use ${NATIONAL_LANGUAGES.join(', ')}`);
+    enabled.add(l);
+  }
+  const lockings: (NationalLanguage | undefined)[] = [undefined, ...[...enabled].filter(hasLockingShift)];
+  const singles: (NationalLanguage | undefined)[] = [undefined, ...enabled];
+  const out: SeptetCosts[] = [];
+  for (const locking of lockings) {
+    for (const s of singles) out.push(septetCosts({ ...(locking === undefined ? {} : { locking }), ...(s === undefined ? {} : { single: s }) }));
+  }
+  return out;
+}
+
+/** The septet cost (0 = not representable) of UTF-16 code unit `c` under a combination of tables. */
+export function septetCost(costs: SeptetCosts, c: number): number {
+  return c < TABLE_LIMIT ? (costs.low[c] as number) : (costs.high.get(c) ?? 0);
+}

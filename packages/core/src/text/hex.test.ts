@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE } from './gsm-alphabet.js';
+import { bytesToHex, canEncodeHex, decodeHex, decodeHexContent, decodeUtf16Portable, encodeHex, hexToBytes, HEX_CHARSETS, type HexCharset } from './hex.js';
+
+const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([...GSM_EXTENSION_TABLE.values()]);
+const gsmText = fc.array(fc.constantFrom(...gsmChars), { maxLength: 200 }).map((a) => a.join(''));
+const latin1Text = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 200 });
+const unicodeText = fc.string({ unit: 'grapheme', maxLength: 100 });
+
+describe('encodeHex', () => {
+  it('writes GSM as unpacked septets, upper case, extension characters as 1B xx', () => {
+    expect(encodeHex('Hello @£$', 'GSM')).toBe('48656C6C6F20000102');
+    expect(encodeHex('€{}[]~\\|^\f', 'GSM')).toBe('1B651B281B291B3C1B3E1B3D1B2F1B401B141B0A');
+    expect(encodeHex('Δ_ΦΓΛΩΠΨΣΘΞ', 'GSM')).toBe('101112131415161718191A');
+    expect(encodeHex('ÇØøÅåÆæßÉ¤¡ÄÖÑÜ§¿äöñüà', 'GSM')).toBe('090B0C0E0F1C1D1E1F24405B5C5D5E5F607B7C7D7E7F');
+  });
+
+  it('throws a TypeError naming the first character GSM cannot represent', () => {
+    expect(() => encodeHex('ok ç', 'GSM')).toThrow(new TypeError("encodeHex: 'ç' (U+00E7) at index 3 cannot be represented in GSM"));
+    expect(() => encodeHex('a😀', 'GSM')).toThrow(/'😀' \(U\+1F600\) at index 1/);
+    expect(() => encodeHex('`', 'GSM')).toThrow(TypeError);
+  });
+
+  it('writes Latin-1 as ISO-8859-1 and rejects characters above U+00FF', () => {
+    expect(encodeHex('café\u0080ÿ', 'Latin-1')).toBe('636166E980FF');
+    expect(() => encodeHex('€', 'Latin-1')).toThrow(new TypeError("encodeHex: '€' (U+20AC) at index 0 cannot be represented in Latin-1"));
+  });
+
+  it('writes UTF-8 and big-endian UTF-16 and refuses lone surrogates', () => {
+    expect(encodeHex('é😀', 'UTF-8')).toBe('C3A9F09F9880');
+    expect(encodeHex('é😀', 'UTF-16')).toBe('00E9D83DDE00');
+    expect(() => encodeHex('a\ud83d', 'UTF-8')).toThrow(new TypeError('encodeHex: lone surrogate U+D83D at index 1 cannot be represented in UTF-8'));
+    expect(() => encodeHex('\ude00b', 'UTF-16')).toThrow(/lone surrogate U\+DE00 at index 0/);
+  });
+
+  it('throws a TypeError on a charset that is not one of the four', () => {
+    expect(() => encodeHex('a', 'gsm' as HexCharset)).toThrow(TypeError);
+    expect(() => decodeHex('61', 'UCS-2' as HexCharset)).toThrow(TypeError);
+    expect(() => decodeHexContent('61', 'binary ' as 'binary')).toThrow(TypeError);
+  });
+
+  it('canEncodeHex agrees with encodeHex', () => {
+    expect(canEncodeHex('Ça va', 'GSM')).toBe(true);
+    expect(canEncodeHex('ça va', 'GSM')).toBe(false);
+    expect(canEncodeHex('ça va', 'Latin-1')).toBe(true);
+    expect(canEncodeHex('\ud800', 'UTF-16')).toBe(false);
+  });
+});
+
+describe('hexToBytes / bytesToHex', () => {
+  it('accepts either case and writes upper case', () => {
+    const r = hexToBytes('0b84aBcD');
+    expect(r).toEqual({ ok: true, value: new Uint8Array([0x0b, 0x84, 0xab, 0xcd]) });
+    expect(bytesToHex(new Uint8Array([0x0b, 0x84, 0xab, 0xcd, 0]))).toBe('0B84ABCD00');
+  });
+
+  it('reports odd length and non-hex digits with their offset', () => {
+    expect(hexToBytes('ABC')).toEqual({ ok: false, error: { kind: 'odd-length', offset: 2, message: 'hex content has an odd number of digits (3)' } });
+    expect(hexToBytes('ABCG')).toEqual({ ok: false, error: { kind: 'not-hex', offset: 3, message: "'G' (U+0047) at offset 3 is not a hexadecimal digit" } });
+    expect(hexToBytes('AB C')).toMatchObject({ ok: false, error: { kind: 'not-hex', offset: 2 } });
+    expect(hexToBytes('0x12')).toMatchObject({ ok: false, error: { kind: 'not-hex', offset: 1 } });
+    // A non-hex character is reported before the odd length.
+    expect(hexToBytes('ABZ')).toMatchObject({ ok: false, error: { kind: 'not-hex', offset: 2 } });
+    expect(hexToBytes('٣٣')).toMatchObject({ ok: false, error: { kind: 'not-hex', offset: 0 } });
+  });
+
+  it('round-trips any octets', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const hex = bytesToHex(bytes);
+        expect(hex).toBe(Buffer.from(bytes).toString('hex').toUpperCase());
+        expect(hexToBytes(hex)).toEqual({ ok: true, value: bytes });
+        expect(hexToBytes(hex.toLowerCase())).toEqual({ ok: true, value: bytes });
+      }),
+    );
+  });
+});
+
+describe('decodeHex', () => {
+  it('decodes GSM septets and escape pairs', () => {
+    expect(decodeHex('48656C6C6F201B65', 'GSM')).toEqual({ ok: true, value: 'Hello €' });
+    expect(decodeHex('00011B1400', 'GSM')).toEqual({ ok: true, value: '@£^@' });
+  });
+
+  it('rejects GSM octets over 7F, a trailing escape and escape pairs with no extension character', () => {
+    expect(decodeHex('4180', 'GSM')).toEqual({
+      ok: false,
+      error: { kind: 'invalid-octets', offset: 2, message: 'octet 80 at offset 2 is not a GSM 03.38 septet (over 7F)' },
+    });
+    expect(decodeHex('411B', 'GSM')).toEqual({ ok: false, error: { kind: 'invalid-octets', offset: 2, message: 'escape 1B at offset 2 ends the content' } });
+    expect(decodeHex('411B41', 'GSM')).toEqual({
+      ok: false,
+      error: { kind: 'invalid-octets', offset: 2, message: 'escape pair 1B 41 at offset 2 has no GSM 03.38 extension character' },
+    });
+    expect(decodeHex('1B1B', 'GSM')).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 0 } });
+  });
+
+  it('rejects invalid UTF-8 at the first bad sequence and keeps a byte order mark', () => {
+    expect(decodeHex('EFBBBF61', 'UTF-8')).toEqual({ ok: true, value: '\ufeffa' });
+    expect(decodeHex('6162C3', 'UTF-8')).toEqual({
+      ok: false,
+      error: { kind: 'invalid-octets', offset: 4, message: 'invalid UTF-8 sequence at offset 4 (octet C3)' },
+    });
+    expect(decodeHex('61C0AF', 'UTF-8')).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 2 } });
+    expect(decodeHex('61EDA080', 'UTF-8')).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 2 } });
+    expect(decodeHex('F4908080', 'UTF-8')).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 0 } });
+    expect(decodeHex('E282AC41FF', 'UTF-8')).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 8 } });
+  });
+
+  it('rejects an odd UTF-16 octet count and lone surrogates', () => {
+    expect(decodeHex('004100', 'UTF-16')).toEqual({
+      ok: false,
+      error: { kind: 'invalid-octets', offset: 4, message: 'UTF-16 content has an odd number of octets (3)' },
+    });
+    expect(decodeHex('0041D83D', 'UTF-16')).toEqual({
+      ok: false,
+      error: { kind: 'lone-surrogate', offset: 4, message: 'lone surrogate D83D at offset 4' },
+    });
+    expect(decodeHex('DE000041', 'UTF-16')).toMatchObject({ ok: false, error: { kind: 'lone-surrogate', offset: 0 } });
+    expect(decodeHex('D83D0041', 'UTF-16')).toMatchObject({ ok: false, error: { kind: 'lone-surrogate', offset: 0 } });
+    expect(decodeHex('D83DDE00', 'UTF-16')).toEqual({ ok: true, value: '😀' });
+  });
+
+  it('decodes the empty content to the empty text in every charset', () => {
+    for (const cs of HEX_CHARSETS) expect(decodeHex('', cs)).toEqual({ ok: true, value: '' });
+  });
+});
+
+describe('decodeHexContent', () => {
+  it('counts octets and splits a user data header off', () => {
+    expect(decodeHexContent('0605040B8423F0C3A9', 'UTF-8', { udh: true })).toEqual({
+      ok: true,
+      value: { octets: 9, text: 'é', udh: new Uint8Array([6, 5, 4, 0x0b, 0x84, 0x23, 0xf0]) },
+    });
+    expect(decodeHexContent('050003CC020148', 'GSM', { udh: true })).toEqual({
+      ok: true,
+      value: { octets: 7, text: 'H', udh: new Uint8Array([5, 0, 3, 0xcc, 2, 1]) },
+    });
+  });
+
+  it('without udh, decodes all octets', () => {
+    expect(decodeHexContent('0041', 'UTF-16')).toEqual({ ok: true, value: { octets: 2, text: 'A' } });
+    expect(decodeHexContent('DEADBEEF', 'binary')).toEqual({ ok: true, value: { octets: 4 } });
+    expect(decodeHexContent('050003CC0201', 'binary', { udh: true })).toEqual({
+      ok: true,
+      value: { octets: 6, udh: new Uint8Array([5, 0, 3, 0xcc, 2, 1]) },
+    });
+  });
+
+  it('rejects a header that does not fit and reports text errors at their offset in the whole content', () => {
+    expect(decodeHexContent('', 'binary', { udh: true })).toMatchObject({ ok: false, error: { kind: 'bad-udh', offset: 0 } });
+    expect(decodeHexContent('0600', 'binary', { udh: true })).toEqual({
+      ok: false,
+      error: { kind: 'bad-udh', offset: 0, message: 'the user data header length (6) runs past the end of the content (1 octets after it)' },
+    });
+    expect(decodeHexContent('0100FF', 'GSM', { udh: true })).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 4 } });
+    expect(decodeHexContent('0100D8', 'UTF-16', { udh: true })).toMatchObject({ ok: false, error: { kind: 'invalid-octets', offset: 4 } });
+    expect(decodeHexContent('0100D800', 'UTF-16', { udh: true })).toMatchObject({ ok: false, error: { kind: 'lone-surrogate', offset: 4 } });
+    expect(decodeHexContent('0200D8D800DC00', 'UTF-16', { udh: true })).toEqual({
+      ok: true,
+      value: { octets: 7, text: '\ud800\udc00', udh: new Uint8Array([2, 0, 0xd8]) },
+    });
+  });
+});
+
+describe('round trips and differential checks', () => {
+  it('GSM text round-trips through hex', () => {
+    fc.assert(
+      fc.property(gsmText, (text) => {
+        expect(decodeHex(encodeHex(text, 'GSM'), 'GSM')).toEqual({ ok: true, value: text });
+      }),
+    );
+  });
+
+  it('Latin-1 hex equals iconv-lite and round-trips', () => {
+    fc.assert(
+      fc.property(latin1Text, (text) => {
+        const hex = encodeHex(text, 'Latin-1');
+        expect(hex).toBe(iconv.encode(text, 'latin1').toString('hex').toUpperCase());
+        expect(decodeHex(hex, 'Latin-1')).toEqual({ ok: true, value: iconv.decode(Buffer.from(hex, 'hex'), 'latin1') });
+        expect(decodeHex(hex, 'Latin-1')).toEqual({ ok: true, value: text });
+      }),
+    );
+  });
+
+  it('UTF-16 hex equals iconv-lite UTF-16BE and round-trips', () => {
+    fc.assert(
+      fc.property(unicodeText, (text) => {
+        const hex = encodeHex(text, 'UTF-16');
+        expect(hex).toBe(iconv.encode(text, 'utf16be').toString('hex').toUpperCase());
+        expect(decodeHex(hex, 'UTF-16')).toEqual({ ok: true, value: text });
+      }),
+    );
+  });
+
+  it('the portable UTF-16 decoder answers as the native one', () => {
+    const units = fc.array(fc.oneof(fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 0xd800, max: 0xdfff })), { maxLength: 40 });
+    fc.assert(
+      fc.property(units, fc.integer({ min: 0, max: 3 }), (us, start) => {
+        const bytes = new Uint8Array(start + us.length * 2);
+        us.forEach((u, i) => {
+          bytes[start + 2 * i] = u >> 8;
+          bytes[start + 2 * i + 1] = u & 0xff;
+        });
+        const native = decodeHex(bytesToHex(bytes.subarray(start)), 'UTF-16');
+        const portable = decodeUtf16Portable(bytes, start);
+        // Offsets of the portable decoder count from the start of `bytes`.
+        expect(portable).toEqual(native.ok ? native : { ok: false, error: { ...native.error, offset: native.error.offset + 2 * start, message: native.error.message.replace(/offset \d+/u, `offset ${native.error.offset + 2 * start}`) } });
+      }),
+    );
+  });
+
+  it('UTF-8 hex equals iconv-lite and round-trips', () => {
+    fc.assert(
+      fc.property(unicodeText, (text) => {
+        const hex = encodeHex(text, 'UTF-8');
+        expect(hex).toBe(iconv.encode(text, 'utf8').toString('hex').toUpperCase());
+        expect(decodeHex(hex, 'UTF-8')).toEqual({ ok: true, value: text });
+      }),
+    );
+  });
+
+  it('decoders never throw and never return garbage on arbitrary input', () => {
+    const charsets = fc.constantFrom<HexCharset | 'binary'>('GSM', 'Latin-1', 'UTF-8', 'UTF-16', 'binary');
+    const hexish = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), maxLength: 80 }),
+      fc.string({ maxLength: 40 }),
+      fc.uint8Array({ maxLength: 40 }).map((b) => bytesToHex(b)),
+    );
+    fc.assert(
+      fc.property(hexish, charsets, fc.boolean(), (hex, charset, udh) => {
+        const r = decodeHexContent(hex, charset, { udh });
+        if (!r.ok) {
+          expect(['odd-length', 'not-hex', 'invalid-octets', 'lone-surrogate', 'bad-udh']).toContain(r.error.kind);
+          expect(r.error.offset).toBeGreaterThanOrEqual(0);
+          expect(r.error.offset).toBeLessThanOrEqual(Math.max(0, hex.length - 1));
+          return;
+        }
+        expect(r.value.octets).toBe(hex.length / 2);
+        if (charset !== 'binary') {
+          const text = r.value.text ?? '';
+          expect(text.isWellFormed()).toBe(true);
+          // Whatever decodes re-encodes to the same octets (upper case).
+          const tail = r.value.udh === undefined ? hex : hex.slice(r.value.udh.length * 2);
+          expect(encodeHex(text, charset)).toBe(tail.toUpperCase());
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,471 @@
+/**
+ * Hex codecs for `hexEncodedText` content in each charset of the spec and for `binary` content.
+ *
+ * - `GSM`: unpacked GSM 03.38 septets, one octet per septet; an extension character is `1B xx`.
+ * - `Latin-1`: ISO-8859-1, one octet per character (U+0000-U+00FF; 80-9F are the C1 controls).
+ * - `UTF-8`: UTF-8 octets; a leading byte order mark is kept as U+FEFF.
+ * - `UTF-16`: big-endian code units, no byte order mark handling (a leading `FEFF` is U+FEFF).
+ *
+ * Encoders produce upper-case hex; decoders accept either case. Decoders return a {@link HexError}
+ * value for malformed content (never garbage, never an exception); encoders throw a `TypeError`
+ * naming a character the charset cannot represent (a programmer error: check first with
+ * {@link canEncodeHex} or `isGsmText`).
+ *
+ * Decision where the spec is silent: in GSM content, `1B` followed by a septet that has no
+ * extension character (including `1B 1B`, reserved for a further extension table) is an error,
+ * not the "display a space" fallback TS 23.038 leaves to handsets: the sender would not see what
+ * the recipient sees.
+ */
+import { err, ok, type Result } from '../result.js';
+import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, describeChar, septetOf } from './gsm-alphabet.js';
+
+/** The charsets of `hexEncodedText` content, spelled as on the wire. */
+export type HexCharset = 'GSM' | 'Latin-1' | 'UTF-8' | 'UTF-16';
+
+/** Every {@link HexCharset}, in the spec's order. */
+export const HEX_CHARSETS: readonly HexCharset[] = ['GSM', 'Latin-1', 'UTF-8', 'UTF-16'];
+
+/** Why hex content could not be decoded. */
+export type HexErrorKind = 'odd-length' | 'not-hex' | 'invalid-octets' | 'lone-surrogate' | 'bad-udh';
+
+/**
+ * A hex decoding failure. `offset` is the index in the hex string (a character index: octet `n`
+ * starts at `2n`) where the problem starts.
+ */
+export interface HexError {
+  readonly kind: HexErrorKind;
+  readonly offset: number;
+  readonly message: string;
+}
+
+/** Hex content decoded by {@link decodeHexContent}. */
+export interface HexContent {
+  /** Decoded octets, user data header included. */
+  readonly octets: number;
+  /** The text after the header; absent for `binary` content. */
+  readonly text?: string;
+  /** The user data header, its length octet (UDHL) included; present only with `udh: true`. */
+  readonly udh?: Uint8Array;
+}
+
+/** Options of {@link decodeHexContent}. */
+export interface HexContentOptions {
+  /** The first octet is the user data header length; the header is split off (default `false`). */
+  readonly udh?: boolean;
+}
+
+const HEX_DIGITS = '0123456789ABCDEF';
+/** Octet → two upper-case hex digits. */
+const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charAt(b >> 4) + HEX_DIGITS.charAt(b & 15));
+/**
+ * Octet → its two hex digits as two ASCII octets packed in one 16-bit unit in the platform's byte
+ * order, so that a `Uint16Array` of these read as bytes is the hex text (decoded natively).
+ */
+const HEX_UNITS = (() => {
+  const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  const t = new Uint16Array(256);
+  for (let b = 0; b < 256; b++) {
+    const hi = HEX_DIGITS.charCodeAt(b >> 4);
+    const lo = HEX_DIGITS.charCodeAt(b & 15);
+    t[b] = littleEndian ? hi | (lo << 8) : (hi << 8) | lo;
+  }
+  return t;
+})();
+/**
+ * Character code (low 8 bits) → nibble value shifted high (`HIGH_NIBBLE`) or not (`LOW_NIBBLE`);
+ * 0x100 marks a character that is not a hex digit, so one OR of both lookups carries the error.
+ */
+const [HIGH_NIBBLE, LOW_NIBBLE] = (() => {
+  const high = new Uint16Array(256).fill(0x100);
+  const low = new Uint16Array(256).fill(0x100);
+  for (let i = 0; i < 16; i++) {
+    for (const code of i < 10 ? [48 + i] : [55 + i, 87 + i]) {
+      high[code] = i << 4;
+      low[code] = i;
+    }
+  }
+  return [high, low] as const;
+})();
+
+/** The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the runtime has them. */
+const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
+const nativeToHex = (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex;
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** A native UTF-16BE decoder, where the runtime has one (every browser, Node with ICU, Deno, Bun). */
+const utf16Decoder = (() => {
+  try {
+    return new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true });
+  } catch {
+    return undefined;
+  }
+})();
+/** Decodes ASCII octets (hex digits, or Latin-1 content below 80). */
+const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const utf8Encoder = new TextEncoder();
+
+const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
+
+const pair = (b: number): string => HEX_PAIRS[b] as string;
+
+function assertCharset(charset: unknown, fn: string, binary = false): void {
+  if (charset === 'GSM' || charset === 'Latin-1' || charset === 'UTF-8' || charset === 'UTF-16') return;
+  if (binary && charset === 'binary') return;
+  throw new TypeError(`${fn}: charset must be one of ${HEX_CHARSETS.join(', ')}${binary ? ', binary' : ''}, not ${String(charset)}`);
+}
+
+/** Upper-case hex of raw octets (`Uint8Array [0x0b, 0x84]` → `"0B84"`). */
+export function bytesToHex(bytes: Uint8Array): string {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError('bytesToHex: bytes must be a Uint8Array');
+  if (nativeToHex !== undefined) return nativeToHex.call(bytes).toUpperCase();
+  const out = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = HEX_UNITS[bytes[i] as number] as number;
+  return asciiDecoder.decode(out);
+}
+
+/** Octets of a hex string (either case); an odd number of digits or a non-hex character is an error. */
+export function hexToBytes(hex: string): Result<Uint8Array, HexError> {
+  if (typeof hex !== 'string') throw new TypeError('hexToBytes: hex must be a string');
+  const n = hex.length;
+  if ((n & 1) !== 0) {
+    const bad = firstNonHex(hex, 0);
+    if (bad >= 0) return err(notHex(hex, bad));
+    return err(hexError('odd-length', n - 1, `hex content has an odd number of digits (${n})`));
+  }
+  if (nativeFromHex !== undefined) {
+    try {
+      return ok(nativeFromHex(hex));
+    } catch {
+      // Not hex: the loop below finds where.
+    }
+  }
+  const out = new Uint8Array(n >> 1);
+  // Branch-free: an invalid digit or a code over FF sets a bit above 0xFF of `bad`.
+  let bad = 0;
+  for (let i = 0, j = 0; i < n; i += 2, j++) {
+    const a = hex.charCodeAt(i);
+    const b = hex.charCodeAt(i + 1);
+    const v = (HIGH_NIBBLE[a & 0xff] as number) | (LOW_NIBBLE[b & 0xff] as number) | ((a | b) & 0xff00);
+    bad |= v;
+    out[j] = v;
+  }
+  if (bad > 0xff) return err(notHex(hex, firstNonHex(hex, 0)));
+  return ok(out);
+}
+
+function firstNonHex(hex: string, from: number): number {
+  for (let i = from; i < hex.length; i++) {
+    const c = hex.charCodeAt(i);
+    if (c > 0xff || LOW_NIBBLE[c] === 0x100) return i;
+  }
+  return -1;
+}
+
+function notHex(hex: string, offset: number): HexError {
+  const cp = hex.codePointAt(offset) ?? 0;
+  return hexError('not-hex', offset, `${describeChar(String.fromCodePoint(cp))} at offset ${offset} is not a hexadecimal digit`);
+}
+
+/** Whether {@link encodeHex} can encode the text in the charset (no lone surrogates; every character in the charset). */
+export function canEncodeHex(text: string, charset: HexCharset): boolean {
+  assertCharset(charset, 'canEncodeHex');
+  return unencodableIndex(text, charset) < 0;
+}
+
+/** Index of the first character the charset cannot represent, or -1. */
+function unencodableIndex(text: string, charset: HexCharset): number {
+  switch (charset) {
+    case 'GSM':
+      for (let i = 0; i < text.length; i++) if (septetOf(GSM_DEFAULT, text.charCodeAt(i)) === NONE) return i;
+      return -1;
+    case 'Latin-1':
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return i;
+      return -1;
+    default:
+      return loneSurrogateIndex(text);
+  }
+}
+
+function loneSurrogateIndex(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Upper-case hex of a text in a charset, as `hexEncodedText` content carries it.
+ * @throws TypeError when a character is not representable in the charset (naming it and its
+ *   index), when the text holds a lone surrogate, or when the charset is not a {@link HexCharset}.
+ */
+export function encodeHex(text: string, charset: HexCharset): string {
+  if (typeof text !== 'string') throw new TypeError('encodeHex: text must be a string');
+  assertCharset(charset, 'encodeHex');
+  switch (charset) {
+    case 'GSM': {
+      const out = new Uint16Array(text.length * 2);
+      let n = 0;
+      for (let i = 0; i < text.length; i++) {
+        const v = septetOf(GSM_DEFAULT, text.charCodeAt(i));
+        if (v === NONE) throw unencodable(text, i, charset);
+        if (v >= EXTENSION_FLAG) {
+          out[n++] = HEX_UNITS[GSM_ESCAPE] as number;
+          out[n++] = HEX_UNITS[v & 0x7f] as number;
+        } else out[n++] = HEX_UNITS[v] as number;
+      }
+      return asciiDecoder.decode(out.subarray(0, n));
+    }
+    case 'Latin-1': {
+      const out = new Uint16Array(text.length);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c > 0xff) throw unencodable(text, i, charset);
+        out[i] = HEX_UNITS[c] as number;
+      }
+      return asciiDecoder.decode(out);
+    }
+    case 'UTF-8': {
+      if (nativeToHex !== undefined) {
+        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+        return bytesToHex(utf8Encoder.encode(text));
+      }
+      // UTF-8 straight into hex digit pairs: one pass, no intermediate octets.
+      const out = new Uint16Array(text.length * 3);
+      let n = 0;
+      for (let i = 0; i < text.length; i++) {
+        let c = text.charCodeAt(i);
+        if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
+        else if (c < 0x800) {
+          out[n++] = HEX_UNITS[0xc0 | (c >> 6)] as number;
+          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+        } else if (c < 0xd800 || c > 0xdfff) {
+          out[n++] = HEX_UNITS[0xe0 | (c >> 12)] as number;
+          out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
+          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+        } else {
+          const d = text.charCodeAt(i + 1);
+          if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, charset);
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
+          out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
+          out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
+          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+        }
+      }
+      return asciiDecoder.decode(out.subarray(0, n));
+    }
+    case 'UTF-16': {
+      if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+      const out = new Uint16Array(text.length * 2);
+      for (let i = 0, j = 0; i < text.length; i++, j += 2) {
+        const c = text.charCodeAt(i);
+        out[j] = HEX_UNITS[c >> 8] as number;
+        out[j + 1] = HEX_UNITS[c & 0xff] as number;
+      }
+      return asciiDecoder.decode(out);
+    }
+  }
+}
+
+function unencodable(text: string, index: number, charset: HexCharset): TypeError {
+  const cp = text.codePointAt(index) ?? 0;
+  const what = cp >= 0xd800 && cp <= 0xdfff ? `lone surrogate ${describeChar(String.fromCharCode(cp))}` : describeChar(String.fromCodePoint(cp));
+  return new TypeError(`encodeHex: ${what} at index ${index} cannot be represented in ${charset}`);
+}
+
+/** Decodes hex content in a charset; see {@link HexError} for what fails. */
+export function decodeHex(hex: string, charset: HexCharset): Result<string, HexError> {
+  if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
+  assertCharset(charset, 'decodeHex');
+  const bytes = hexToBytes(hex);
+  if (!bytes.ok) return bytes;
+  return decodeOctets(bytes.value, 0, charset);
+}
+
+/**
+ * Decodes `hexEncodedText` or `binary` content: the octet count, the header when `udh` is set (the
+ * first octet is its length, and the header must fit in the content) and the text after it in the
+ * charset (no text for `binary`).
+ */
+export function decodeHexContent(
+  hex: string,
+  charset: HexCharset | 'binary',
+  options: HexContentOptions = {},
+): Result<HexContent, HexError> {
+  if (typeof hex !== 'string') throw new TypeError('decodeHexContent: hex must be a string');
+  assertCharset(charset, 'decodeHexContent', true);
+  const { udh = false } = options;
+  const decoded = hexToBytes(hex);
+  if (!decoded.ok) return decoded;
+  const bytes = decoded.value;
+  let start = 0;
+  let header: Uint8Array | undefined;
+  if (udh) {
+    if (bytes.length === 0) return err(hexError('bad-udh', 0, 'the content has no user data header length octet'));
+    const udhl = bytes[0] as number;
+    if (1 + udhl > bytes.length) {
+      return err(hexError('bad-udh', 0, `the user data header length (${udhl}) runs past the end of the content (${bytes.length - 1} octets after it)`));
+    }
+    start = 1 + udhl;
+    header = bytes.slice(0, start);
+  }
+  if (charset === 'binary') return ok(header === undefined ? { octets: bytes.length } : { octets: bytes.length, udh: header });
+  const text = decodeOctets(bytes, start, charset);
+  if (!text.ok) return text;
+  return ok(header === undefined ? { octets: bytes.length, text: text.value } : { octets: bytes.length, text: text.value, udh: header });
+}
+
+/** Decodes `bytes[start..]` in a charset; error offsets are hex offsets in the whole content. */
+function decodeOctets(bytes: Uint8Array, start: number, charset: HexCharset): Result<string, HexError> {
+  switch (charset) {
+    case 'GSM':
+      return decodeGsm(bytes, start);
+    case 'Latin-1':
+      return ok(latin1(bytes, start));
+    case 'UTF-8':
+      return decodeUtf8(bytes, start);
+    case 'UTF-16':
+      return decodeUtf16(bytes, start);
+  }
+}
+
+function decodeGsm(bytes: Uint8Array, start: number): Result<string, HexError> {
+  const table = GSM_DEFAULT.decode;
+  const ext = GSM_DEFAULT.decodeExtension;
+  let s = '';
+  for (let i = start; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if (b > 0x7f) return err(hexError('invalid-octets', 2 * i, `octet ${pair(b)} at offset ${2 * i} is not a GSM 03.38 septet (over 7F)`));
+    if (b !== GSM_ESCAPE) {
+      s += table[b] as string;
+      continue;
+    }
+    if (i + 1 >= bytes.length) return err(hexError('invalid-octets', 2 * i, `escape 1B at offset ${2 * i} ends the content`));
+    const x = bytes[++i] as number;
+    const ch = ext.get(x);
+    if (ch === undefined) {
+      return err(hexError('invalid-octets', 2 * i - 2, `escape pair 1B ${pair(x)} at offset ${2 * i - 2} has no GSM 03.38 extension character`));
+    }
+    s += ch;
+  }
+  return ok(s);
+}
+
+function latin1(bytes: Uint8Array, start: number): string {
+  let high = 0;
+  for (let i = start; i < bytes.length; i++) high |= bytes[i] as number;
+  // ASCII (the common case) decodes natively; otherwise every octet is its code point.
+  if (high < 0x80) return asciiDecoder.decode(bytes.subarray(start));
+  let s = '';
+  const CHUNK = 8192;
+  for (let i = start; i < bytes.length; i += CHUNK) {
+    s += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(i + CHUNK, bytes.length)) as unknown as number[]);
+  }
+  return s;
+}
+
+function decodeUtf8(bytes: Uint8Array, start: number): Result<string, HexError> {
+  try {
+    return ok(utf8Decoder.decode(bytes.subarray(start)));
+  } catch {
+    const at = start + invalidUtf8Index(bytes, start);
+    return err(hexError('invalid-octets', 2 * at, `invalid UTF-8 sequence at offset ${2 * at} (octet ${pair(bytes[at] ?? 0)})`));
+  }
+}
+
+/** Index (from `start`) of the first octet of the first invalid UTF-8 sequence (only called on failure). */
+function invalidUtf8Index(bytes: Uint8Array, start: number): number {
+  let i = start;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    let max = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = b === 0xe0 ? 0xa0 : 0x80;
+      if (b === 0xed) max = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = b === 0xf0 ? 0x90 : 0x80;
+      if (b === 0xf4) max = 0x8f;
+    } else return i - start;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i - start;
+      if (k === 1 ? c < min || c > max : c < 0x80 || c > 0xbf) return i - start;
+    }
+    i += need + 1;
+  }
+  return bytes.length - start;
+}
+
+function decodeUtf16(bytes: Uint8Array, start: number): Result<string, HexError> {
+  const n = bytes.length - start;
+  if ((n & 1) !== 0) {
+    return err(hexError('invalid-octets', 2 * (bytes.length - 1), `UTF-16 content has an odd number of octets (${n})`));
+  }
+  if (utf16Decoder !== undefined) {
+    try {
+      return ok(utf16Decoder.decode(bytes.subarray(start)));
+    } catch {
+      const at = loneSurrogateOctet(bytes, start);
+      return err(loneSurrogate(bytes, at < 0 ? start : at));
+    }
+  }
+  return decodeUtf16Portable(bytes, start);
+}
+
+function loneSurrogate(bytes: Uint8Array, at: number): HexError {
+  return hexError('lone-surrogate', 2 * at, `lone surrogate ${pair(bytes[at] as number)}${pair(bytes[at + 1] as number)} at offset ${2 * at}`);
+}
+
+/** Decodes big-endian UTF-16 octets (`bytes[start..]`, an even count) without a native decoder; used where the runtime has none. */
+export function decodeUtf16Portable(bytes: Uint8Array, start: number): Result<string, HexError> {
+  const units = new Uint16Array((bytes.length - start) >> 1);
+  let surrogates = false;
+  for (let i = start, u = 0; i + 1 < bytes.length; i += 2, u++) {
+    const c = ((bytes[i] as number) << 8) | (bytes[i + 1] as number);
+    units[u] = c;
+    if (c >= 0xd800 && c <= 0xdfff) surrogates = true;
+  }
+  if (surrogates) {
+    const at = loneSurrogateOctet(bytes, start);
+    if (at >= 0) return err(loneSurrogate(bytes, at));
+  }
+  let s = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < units.length; i += CHUNK) {
+    s += String.fromCharCode.apply(null, units.subarray(i, Math.min(i + CHUNK, units.length)) as unknown as number[]);
+  }
+  return ok(s);
+}
+
+/** Index of the first octet of the first lone surrogate of big-endian UTF-16, or -1. */
+function loneSurrogateOctet(bytes: Uint8Array, start: number): number {
+  for (let i = start; i + 1 < bytes.length; i += 2) {
+    const c = ((bytes[i] as number) << 8) | (bytes[i + 1] as number);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = i + 3 < bytes.length ? ((bytes[i + 2] as number) << 8) | (bytes[i + 3] as number) : -1;
+    if (c > 0xdbff || next < 0xdc00 || next > 0xdfff) return i;
+    i += 2;
+  }
+  return -1;
+}

@@ -1,0 +1,615 @@
+/**
+ * Exact segment estimation: how a message is encoded, how many parts it costs and where each part
+ * ends, with the operator's limits and what each `mlc` value would do with it.
+ *
+ * Text is sent in the GSM 03.38 alphabet when every character is in it (an extension character
+ * costs two septets), otherwise in UCS-2 (UTF-16 code units, a character outside the Basic
+ * Multilingual Plane costs two). A multipart message carries a concatenation header in every part
+ * (6 octets with an 8-bit reference, 7 with a 16-bit one), so parts hold 153 / 152 septets or
+ * 67 / 66 code units instead of 160 / 70. An escape pair and a surrogate pair are never split;
+ * with `graphemes: true` no grapheme cluster (an emoji sequence, a letter with its combining
+ * marks, CR LF) is split either, unless it alone exceeds a part.
+ */
+import { ok, type Result } from '../result.js';
+import { TABLE_LIMIT } from './gsm-alphabet.js';
+import { candidateCosts, DEFAULT_COSTS, septetCost, type NationalLanguage, type NationalTables, type SeptetCosts } from './gsm-national.js';
+import { concatenationElementOctets, partCapacity, type CapacityUnit, type ReferenceBits } from './capacity.js';
+import { decodeHexContent, hexToBytes, type HexCharset, type HexError } from './hex.js';
+
+/** The message types the estimator counts (`wapPush` content is turned into a WAP Push message by the service). */
+export type EstimateMessageType = 'text' | 'hexEncodedText' | 'binary';
+
+/** How the parts are encoded: GSM septets, UCS-2 (UTF-16) code units or 8-bit octets. */
+export type SmsEncoding = 'GSM' | 'UCS-2' | '8-bit';
+
+/**
+ * An operator's limits as the lookup returns them: the single-message lengths (`textLength` in
+ * GSM septets, `unicodeLength` in UCS-2 units, `binaryLength` in octets) and the most parts it
+ * takes. A length below the standard one (160 / 70 / 140) lowers every part's capacity by the
+ * difference; a larger one changes nothing (a part never holds more than 140 octets).
+ */
+export interface OperatorLimits {
+  readonly textLength?: number;
+  readonly unicodeLength?: number;
+  readonly binaryLength?: number;
+  readonly maxParts?: number;
+}
+
+interface CommonEstimateOptions {
+  /** Width of the concatenation reference: 8 (6-octet header, default) or 16 (7-octet header). */
+  readonly referenceBits?: ReferenceBits;
+  /** The destination operator's limits. */
+  readonly operator?: OperatorLimits;
+}
+
+/** Options of {@link estimateSegments} for `text` content. */
+export interface TextEstimateOptions extends CommonEstimateOptions {
+  readonly type?: 'text';
+  /**
+   * National language shift tables the sender's platform may use: the estimator picks the
+   * cheapest combination (default tables included), counting 3 header octets per table.
+   */
+  readonly nationalLanguages?: readonly NationalLanguage[];
+  /** Never split a grapheme cluster across parts (default `false`). */
+  readonly graphemes?: boolean;
+}
+
+/** Options of {@link estimateSegments} for hex content (`hexEncodedText` and `binary`). */
+export interface HexEstimateOptions extends CommonEstimateOptions {
+  readonly type: 'hexEncodedText' | 'binary';
+  /** Charset of `hexEncodedText` content (required for it, ignored for `binary`). */
+  readonly charset?: HexCharset;
+  /** The content starts with a user data header, repeated in every part (default `false`). */
+  readonly udh?: boolean;
+}
+
+/** A character that forced UCS-2: where it first appears (UTF-16 index) and how often. */
+export interface ForcedCharacter {
+  readonly char: string;
+  readonly index: number;
+  readonly count: number;
+}
+
+/** What each `mlc` value would do with the message. */
+export interface MlcOutcomes {
+  /** `reject`: accepted only when the message fits in one part. */
+  readonly reject: { readonly accepted: boolean };
+  /** `truncate`: always accepted; sends the first part that fits (`content`, in the input's form). */
+  readonly truncate: { readonly accepted: true; readonly truncated: boolean; readonly content: string; readonly units: number };
+  /** `segment`: accepted unless the parts exceed the operator's maximum (or 255). */
+  readonly segment: { readonly accepted: boolean; readonly segments: number };
+}
+
+/** The estimate of a message. */
+export interface SegmentEstimate {
+  readonly encoding: SmsEncoding;
+  /** What `units` and the capacities count. */
+  readonly unit: CapacityUnit;
+  /** Number of parts (an empty message is one empty part). */
+  readonly segments: number;
+  /** The parts, in the input's form (text, or the hex substrings): `parts.join('')` is the input. */
+  readonly parts: readonly string[];
+  /** Units used by each part. */
+  readonly partUnits: readonly number[];
+  /** Units of the whole content (user data header excluded). */
+  readonly units: number;
+  /** Capacity of each part as sent (`singlePartCapacity` for one part, else `multipartCapacity`). */
+  readonly unitsPerPart: number;
+  /** Units left in the last part. */
+  readonly unitsLeft: number;
+  readonly singlePartCapacity: number;
+  readonly multipartCapacity: number;
+  /** User data header octets in each part as sent (length octet included; 0 for none). */
+  readonly headerOctets: number;
+  /**
+   * The characters that forced UCS-2, each once (empty unless `encoding` is `UCS-2` for text): those
+   * no enabled table holds or, when each is in some table but no combination holds them all, those
+   * outside the default alphabet.
+   */
+  readonly ucs2Characters: readonly ForcedCharacter[];
+  /** The national language tables used, when any. */
+  readonly nationalTables?: NationalTables;
+  /** With `graphemes: true`: the count when clusters may be split, and whether keeping them whole changed it. */
+  readonly graphemes?: { readonly segmentsWithoutGraphemes: number; readonly changed: boolean };
+  /** Whether the message fits in one part. */
+  readonly fits: boolean;
+  /** The most parts the operator takes, when known. */
+  readonly maxParts?: number;
+  readonly mlc: MlcOutcomes;
+}
+
+/** The most parts a concatenated message can have (the total is one octet). */
+export const MAX_CONCATENATED_PARTS = 255;
+
+/** Standard single-part capacities, for operator limits. */
+const STANDARD_SINGLE: { readonly [U in CapacityUnit]: number } = { septet: 160, 'utf16-unit': 70, octet: 140 };
+
+/**
+ * Estimates the encoding, parts and cost of a message. For `text` (the default) it returns the
+ * estimate; for hex content (`type: 'hexEncodedText'` with a `charset`, or `'binary'`) the content
+ * is decoded first and a {@link HexError} is returned when it does not decode. Hex content counts
+ * the decoded octets: GSM septets (one per octet, `1B xx` pairs kept together), UTF-16 code units
+ * (two octets, surrogate pairs kept together), Latin-1, UTF-8 (sequences kept together) and binary
+ * octets (140 in one part, 134 per part of a multipart message).
+ * @throws TypeError on misuse: a non-string content, an unknown type, charset or national
+ *   language, a missing charset, or an operator limit that is not a positive integer or leaves no room.
+ */
+export function estimateSegments(text: string, options?: TextEstimateOptions): SegmentEstimate;
+export function estimateSegments(content: string, options: HexEstimateOptions): Result<SegmentEstimate, HexError>;
+export function estimateSegments(
+  content: string,
+  options: TextEstimateOptions | HexEstimateOptions = {},
+): SegmentEstimate | Result<SegmentEstimate, HexError> {
+  if (typeof content !== 'string') throw new TypeError('estimateSegments: content must be a string');
+  if (options === null || typeof options !== 'object') throw new TypeError('estimateSegments: options must be an object');
+  const type = options.type ?? 'text';
+  if (type === 'text') return estimateText(content, options as TextEstimateOptions);
+  if (type === 'hexEncodedText' || type === 'binary') return estimateHex(content, options as HexEstimateOptions);
+  throw new TypeError(`estimateSegments: type must be text, hexEncodedText or binary, not ${String(type)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capacities and outcomes
+
+interface Capacities {
+  readonly single: number;
+  readonly multi: number;
+  readonly singleHeader: number;
+  readonly multiHeader: number;
+}
+
+function checkLimit(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`estimateSegments: operator.${name} must be a positive integer, not ${String(value)}`);
+  return value;
+}
+
+function limitFor(unit: CapacityUnit, encoding: SmsEncoding, operator: OperatorLimits | undefined): number | undefined {
+  if (operator === undefined) return undefined;
+  if (encoding === 'GSM') return checkLimit(operator.textLength, 'textLength');
+  if (encoding === 'UCS-2') return checkLimit(operator.unicodeLength, 'unicodeLength');
+  return unit === 'octet' ? checkLimit(operator.binaryLength, 'binaryLength') : undefined;
+}
+
+/**
+ * Part capacities for a header of `baseHeader` octets before concatenation (length octet
+ * included when non-zero), lowered by an operator limit below the standard.
+ */
+function capacities(unit: CapacityUnit, encoding: SmsEncoding, baseHeader: number, referenceBits: ReferenceBits, operator: OperatorLimits | undefined): Capacities {
+  const singleHeader = baseHeader;
+  const multiHeader = (baseHeader === 0 ? 1 : baseHeader) + concatenationElementOctets(referenceBits);
+  const limit = limitFor(unit, encoding, operator);
+  const cut = limit === undefined ? 0 : Math.max(0, STANDARD_SINGLE[unit] - limit);
+  const single = partCapacity(unit, singleHeader) - cut;
+  const multi = partCapacity(unit, multiHeader) - cut;
+  if (multi < 1 || single < 1) throw new TypeError(`estimateSegments: the operator limit ${String(limit)} leaves no room in a part`);
+  return { single, multi, singleHeader, multiHeader };
+}
+
+function checkOptions(referenceBits: unknown, operator: unknown): void {
+  if (referenceBits !== 8 && referenceBits !== 16) throw new TypeError(`estimateSegments: referenceBits must be 8 or 16, not ${String(referenceBits)}`);
+  if (operator !== undefined && (operator === null || typeof operator !== 'object')) throw new TypeError('estimateSegments: operator must be an object');
+}
+
+interface Split {
+  readonly parts: string[];
+  readonly partUnits: number[];
+}
+
+function finish(
+  encoding: SmsEncoding,
+  unit: CapacityUnit,
+  units: number,
+  caps: Capacities,
+  split: Split,
+  truncated: { content: string; units: number },
+  operator: OperatorLimits | undefined,
+  extra: {
+    ucs2Characters?: readonly ForcedCharacter[];
+    nationalTables?: NationalTables | undefined;
+    graphemes?: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
+  },
+): SegmentEstimate {
+  const segments = split.parts.length;
+  const single = segments === 1;
+  const unitsPerPart = single ? caps.single : caps.multi;
+  const maxParts = checkLimit(operator?.maxParts, 'maxParts');
+  const fits = single;
+  return {
+    encoding,
+    unit,
+    segments,
+    parts: split.parts,
+    partUnits: split.partUnits,
+    units,
+    unitsPerPart,
+    unitsLeft: unitsPerPart - (split.partUnits[segments - 1] as number),
+    singlePartCapacity: caps.single,
+    multipartCapacity: caps.multi,
+    headerOctets: single ? caps.singleHeader : caps.multiHeader,
+    ucs2Characters: extra.ucs2Characters ?? NO_CHARS,
+    ...(extra.nationalTables === undefined ? {} : { nationalTables: extra.nationalTables }),
+    ...(extra.graphemes === undefined ? {} : { graphemes: extra.graphemes }),
+    fits,
+    ...(maxParts === undefined ? {} : { maxParts }),
+    mlc: {
+      reject: { accepted: fits },
+      truncate: { accepted: true, truncated: !fits, content: truncated.content, units: truncated.units },
+      segment: { accepted: segments <= Math.min(maxParts ?? MAX_CONCATENATED_PARTS, MAX_CONCATENATED_PARTS), segments },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+const NO_CHARS: readonly ForcedCharacter[] = Object.freeze([]);
+
+function estimateText(text: string, options: TextEstimateOptions): SegmentEstimate {
+  const { referenceBits = 8, operator, nationalLanguages, graphemes = false } = options;
+  checkOptions(referenceBits, operator);
+  if (nationalLanguages !== undefined && !Array.isArray(nationalLanguages)) throw new TypeError('estimateSegments: nationalLanguages must be an array');
+  const boundaries = graphemes ? clusterEnds(text) : undefined;
+
+  if (nationalLanguages !== undefined && nationalLanguages.length > 0) {
+    const candidates = candidateCosts(nationalLanguages);
+    const best = bestNational(text, candidates, referenceBits, operator, boundaries);
+    if (best !== undefined) return gsmEstimate(text, best.costs, best.septets, best.caps, operator, boundaries);
+    return ucs2Estimate(text, referenceBits, operator, boundaries, candidates);
+  }
+
+  // GSM with the default tables: one counting pass that stops at the first character outside them.
+  const low = DEFAULT_COSTS.low;
+  let septets = 0;
+  let gsm = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const cost = c < TABLE_LIMIT ? (low[c] as number) : c === 0x20ac ? 2 : 0;
+    if (cost === 0) {
+      gsm = false;
+      break;
+    }
+    septets += cost;
+  }
+  if (gsm) {
+    const caps = capacities('septet', 'GSM', 0, referenceBits, operator);
+    return gsmEstimate(text, DEFAULT_COSTS, septets, caps, operator, boundaries);
+  }
+  return ucs2Estimate(text, referenceBits, operator, boundaries, undefined);
+}
+
+function gsmEstimate(
+  text: string,
+  costs: SeptetCosts,
+  septets: number,
+  caps: Capacities,
+  operator: OperatorLimits | undefined,
+  boundaries: Int32Array | undefined,
+): SegmentEstimate {
+  const cost = (i: number): number => septetCost(costs, text.charCodeAt(i));
+  let split: Split;
+  let graphemes: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
+  if (septets <= caps.single) split = { parts: [text], partUnits: [septets] };
+  else if (boundaries === undefined) split = splitGsm(text, costs, caps.multi, false);
+  else {
+    split = splitClusters(text, boundaries, cost, widthOne, caps.multi);
+    const plain = splitGsm(text, costs, caps.multi, false).parts.length;
+    graphemes = { segmentsWithoutGraphemes: plain, changed: plain !== split.parts.length };
+  }
+  if (boundaries !== undefined && graphemes === undefined) graphemes = { segmentsWithoutGraphemes: 1, changed: false };
+  const truncated =
+    split.parts.length === 1
+      ? { content: text, units: septets }
+      : firstPart(boundaries === undefined ? splitGsm(text, costs, caps.single, true) : splitClusters(text, boundaries, cost, widthOne, caps.single, true));
+  const national = costs.tables.locking === undefined && costs.tables.single === undefined ? undefined : costs.tables;
+  return finish('GSM', 'septet', septets, caps, split, truncated, operator, { nationalTables: national, graphemes });
+}
+
+function ucs2Estimate(
+  text: string,
+  referenceBits: ReferenceBits,
+  operator: OperatorLimits | undefined,
+  boundaries: Int32Array | undefined,
+  candidates: readonly SeptetCosts[] | undefined,
+): SegmentEstimate {
+  const caps = capacities('utf16-unit', 'UCS-2', 0, referenceBits, operator);
+  const units = text.length;
+  let split: Split;
+  let graphemes: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
+  const unitCost = (): number => 1;
+  if (units <= caps.single) split = { parts: [text], partUnits: [units] };
+  else if (boundaries === undefined) split = splitUcs2(text, caps.multi, false);
+  else {
+    split = splitClusters(text, boundaries, unitCost, surrogateWidth, caps.multi);
+    const plain = splitUcs2(text, caps.multi, false).parts.length;
+    graphemes = { segmentsWithoutGraphemes: plain, changed: plain !== split.parts.length };
+  }
+  if (boundaries !== undefined && graphemes === undefined) graphemes = { segmentsWithoutGraphemes: 1, changed: false };
+  const truncated =
+    split.parts.length === 1
+      ? { content: text, units }
+      : firstPart(boundaries === undefined ? splitUcs2(text, caps.single, true) : splitClusters(text, boundaries, unitCost, surrogateWidth, caps.single, true));
+  return finish('UCS-2', 'utf16-unit', units, caps, split, truncated, operator, {
+    ucs2Characters: forcedCharacters(text, candidates),
+    graphemes,
+  });
+}
+
+const firstPart = (split: Split): { content: string; units: number } => ({ content: split.parts[0] as string, units: split.partUnits[0] as number });
+
+const widthOne = (): number => 1;
+
+function surrogateWidth(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+/**
+ * The characters no candidate table holds (the default tables when `candidates` is undefined), each
+ * once, in order of first appearance, with its first index and its number of occurrences. When
+ * every character is in some enabled table but no combination of tables holds them all, the
+ * characters outside the default alphabet.
+ */
+function forcedCharacters(text: string, candidates: readonly SeptetCosts[] | undefined): ForcedCharacter[] {
+  const found = charactersOutside(text, candidates);
+  // Each character is in some enabled table, but no combination holds them all: name those outside the default ones.
+  return found.length === 0 && candidates !== undefined ? charactersOutside(text, undefined) : found;
+}
+
+function charactersOutside(text: string, candidates: readonly SeptetCosts[] | undefined): ForcedCharacter[] {
+  const seen = new Map<number, { char: string; index: number; count: number }>();
+  const low = DEFAULT_COSTS.low;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < TABLE_LIMIT ? low[c] !== 0 : c === 0x20ac) continue;
+    if (candidates !== undefined && candidates.some((k) => septetCost(k, c) !== 0)) continue;
+    const w = surrogateWidth(text, i);
+    const key = w === 2 ? 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00) : c;
+    const entry = seen.get(key);
+    if (entry === undefined) seen.set(key, { char: text.slice(i, i + w), index: i, count: 1 });
+    else entry.count++;
+    i += w - 1;
+  }
+  return [...seen.values()];
+}
+
+/** Splits GSM text greedily into parts of at most `cap` septets (an escape pair is one character: never split). */
+function splitGsm(text: string, costs: SeptetCosts, cap: number, firstOnly: boolean): Split {
+  const parts: string[] = [];
+  const partUnits: number[] = [];
+  const low = costs.low;
+  const high = costs.high;
+  let start = 0;
+  let used = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const cost = c < TABLE_LIMIT ? (low[c] as number) : (high.get(c) ?? 0);
+    if (used + cost > cap) {
+      parts.push(text.slice(start, i));
+      partUnits.push(used);
+      if (firstOnly) return { parts, partUnits };
+      start = i;
+      used = 0;
+    }
+    used += cost;
+  }
+  parts.push(text.slice(start));
+  partUnits.push(used);
+  return { parts, partUnits };
+}
+
+/** Splits text greedily into parts of at most `cap` UTF-16 code units, never splitting a surrogate pair. */
+function splitUcs2(text: string, cap: number, firstOnly: boolean): Split {
+  const parts: string[] = [];
+  const partUnits: number[] = [];
+  const n = text.length;
+  let start = 0;
+  while (n - start > cap) {
+    let end = start + cap;
+    // Do not end a part between a high and a low surrogate.
+    const c = text.charCodeAt(end - 1);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(end);
+      if (d >= 0xdc00 && d <= 0xdfff) end--;
+    }
+    parts.push(text.slice(start, end));
+    partUnits.push(end - start);
+    if (firstOnly) return { parts, partUnits };
+    start = end;
+  }
+  parts.push(text.slice(start));
+  partUnits.push(n - start);
+  return { parts, partUnits };
+}
+
+/** Ends (exclusive UTF-16 indexes) of the grapheme clusters of a text. */
+function clusterEnds(text: string): Int32Array {
+  // Created per call, and only when grapheme clusters are asked for: no module state, no cost otherwise.
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const ends: number[] = [];
+  for (const { index, segment } of segmenter.segment(text)) ends.push(index + segment.length);
+  return Int32Array.from(ends);
+}
+
+/**
+ * Splits text greedily at cluster ends into parts of at most `cap` units; a cluster larger than a
+ * part is split at character boundaries (`width` keeps surrogate pairs together).
+ */
+function splitClusters(
+  text: string,
+  ends: Int32Array,
+  cost: (i: number) => number,
+  width: (text: string, i: number) => number,
+  cap: number,
+  firstOnly = false,
+): Split {
+  const parts: string[] = [];
+  const partUnits: number[] = [];
+  let start = 0;
+  let used = 0;
+  let i = 0;
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k] as number;
+    let clusterCost = 0;
+    for (let j = i; j < end; j++) clusterCost += cost(j);
+    if (used + clusterCost <= cap) {
+      used += clusterCost;
+      i = end;
+      continue;
+    }
+    if (clusterCost <= cap) {
+      parts.push(text.slice(start, i));
+      partUnits.push(used);
+      if (firstOnly) return { parts, partUnits };
+      start = i;
+      used = clusterCost;
+      i = end;
+      continue;
+    }
+    // A cluster larger than a part: split it at character boundaries.
+    while (i < end) {
+      const w = width(text, i);
+      let cw = 0;
+      for (let j = i; j < i + w; j++) cw += cost(j);
+      if (used + cw > cap) {
+        parts.push(text.slice(start, i));
+        partUnits.push(used);
+        if (firstOnly) return { parts, partUnits };
+        start = i;
+        used = 0;
+      }
+      used += cw;
+      i += w;
+    }
+  }
+  parts.push(text.slice(start));
+  partUnits.push(used);
+  return { parts, partUnits };
+}
+
+interface NationalChoice {
+  readonly costs: SeptetCosts;
+  readonly septets: number;
+  readonly caps: Capacities;
+}
+
+/** The cheapest combination of tables that encodes the text: fewest parts, then fewest header octets, then most units left. */
+function bestNational(
+  text: string,
+  candidates: readonly SeptetCosts[],
+  referenceBits: ReferenceBits,
+  operator: OperatorLimits | undefined,
+  boundaries: Int32Array | undefined,
+): NationalChoice | undefined {
+  let best: (NationalChoice & { segments: number; left: number; header: number }) | undefined;
+  for (const costs of candidates) {
+    let septets = 0;
+    let encodable = true;
+    for (let i = 0; i < text.length; i++) {
+      const cost = septetCost(costs, text.charCodeAt(i));
+      if (cost === 0) {
+        encodable = false;
+        break;
+      }
+      septets += cost;
+    }
+    if (!encodable) continue;
+    const base = costs.headerOctets === 0 ? 0 : 1 + costs.headerOctets;
+    const caps = capacities('septet', 'GSM', base, referenceBits, operator);
+    let segments = 1;
+    let left = caps.single - septets;
+    let header = caps.singleHeader;
+    if (septets > caps.single) {
+      const split =
+        boundaries === undefined
+          ? splitGsm(text, costs, caps.multi, false)
+          : splitClusters(text, boundaries, (i) => septetCost(costs, text.charCodeAt(i)), widthOne, caps.multi);
+      segments = split.parts.length;
+      left = caps.multi - (split.partUnits[segments - 1] as number);
+      header = caps.multiHeader;
+    }
+    if (best === undefined || segments < best.segments || (segments === best.segments && (header < best.header || (header === best.header && left > best.left)))) {
+      best = { costs, septets, caps, segments, left, header };
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hex content
+
+function estimateHex(hex: string, options: HexEstimateOptions): Result<SegmentEstimate, HexError> {
+  const { type, charset, udh = false, referenceBits = 8, operator } = options;
+  checkOptions(referenceBits, operator);
+  const textOnly = options as unknown as TextEstimateOptions;
+  if (textOnly.graphemes !== undefined || textOnly.nationalLanguages !== undefined) {
+    throw new TypeError('estimateSegments: graphemes and nationalLanguages apply to text content only');
+  }
+  const cs = type === 'binary' ? 'binary' : charset;
+  if (cs === undefined) throw new TypeError('estimateSegments: hexEncodedText needs a charset');
+  const decoded = decodeHexContent(hex, cs, { udh });
+  if (!decoded.ok) return decoded;
+  const octets = hexToBytes(hex);
+  if (!octets.ok) return octets;
+  const bytes = octets.value;
+  const headerLength = decoded.value.udh?.length ?? 0;
+  const payloadOctets = bytes.length - headerLength;
+  let encoding: SmsEncoding;
+  let unit: CapacityUnit;
+  let units: number;
+  let canEnd: (i: number) => boolean;
+  switch (cs) {
+    case 'GSM':
+      encoding = 'GSM';
+      unit = 'septet';
+      units = payloadOctets;
+      canEnd = (i) => bytes[i - 1] !== 0x1b;
+      break;
+    case 'UTF-16':
+      encoding = 'UCS-2';
+      unit = 'utf16-unit';
+      units = payloadOctets >> 1;
+      canEnd = (i) => {
+        const hi = bytes[i - 2] as number;
+        return (i - headerLength) % 2 === 0 && !(hi >= 0xd8 && hi <= 0xdb);
+      };
+      break;
+    case 'UTF-8':
+      encoding = '8-bit';
+      unit = 'octet';
+      units = payloadOctets;
+      canEnd = (i) => ((bytes[i] as number) & 0xc0) !== 0x80;
+      break;
+    default:
+      encoding = '8-bit';
+      unit = 'octet';
+      units = payloadOctets;
+      canEnd = () => true;
+  }
+  const caps = capacities(unit, encoding, headerLength, referenceBits, operator);
+  const octetsPerUnit = unit === 'utf16-unit' ? 2 : 1;
+  const cut = (cap: number, firstOnly: boolean): Split => {
+    const parts: string[] = [];
+    const partUnits: number[] = [];
+    let start = headerLength;
+    const capOctets = cap * octetsPerUnit;
+    while (bytes.length - start > capOctets) {
+      let end = start + capOctets;
+      while (end > start + 1 && !canEnd(end)) end--;
+      parts.push(hex.slice(parts.length === 0 ? 0 : 2 * start, 2 * end));
+      partUnits.push((end - start) / octetsPerUnit);
+      if (firstOnly) return { parts, partUnits };
+      start = end;
+    }
+    parts.push(hex.slice(parts.length === 0 ? 0 : 2 * start));
+    partUnits.push((bytes.length - start) / octetsPerUnit);
+    return { parts, partUnits };
+  };
+  const split = units <= caps.single ? { parts: [hex], partUnits: [units] } : cut(caps.multi, false);
+  const truncated = split.parts.length === 1 ? { content: hex, units } : firstPart(cut(caps.single, true));
+  return ok(finish(encoding, unit, units, caps, split, truncated, operator, {}));
+}

@@ -1,0 +1,44 @@
+/** The parts of one sandbox that its request handlers share (not exported from the package). */
+import type { InvokeValidationOptions } from '@smsv4/core';
+import type { SandboxAccount } from './accounts.js';
+import type { CallbackDispatcher } from './callbacks.js';
+import type { ChangeFeed } from './change-feed.js';
+import type { SandboxClock } from './clock.js';
+import type { DeliverySimulator } from './delivery.js';
+import type { FaultOperation, FaultQueue } from './faults.js';
+import type { InboundError, InboundInput } from './inbound.js';
+import type { GlobalRoute, OperatorDirectory } from './operators.js';
+import type { Scenario } from './scenarios.js';
+import type { SandboxStore } from './store.js';
+import type { SandboxSnapshot } from './views.js';
+
+/** Shared state and services of a sandbox. */
+export interface SandboxInternals {
+  readonly accounts: readonly SandboxAccount[];
+  readonly clock: SandboxClock;
+  readonly timeScale: number;
+  readonly store: SandboxStore;
+  readonly feed: ChangeFeed;
+  readonly faults: FaultQueue;
+  readonly scenarios: Map<string, Scenario>;
+  readonly dispatcher: CallbackDispatcher;
+  readonly simulator: DeliverySimulator;
+  readonly operators: OperatorDirectory;
+  readonly globalRoute: GlobalRoute | null;
+  readonly mlcRejectCode: number;
+  readonly demoShortCode: string;
+  readonly defaultDemoExpiry: number;
+  readonly invokeValidation: InvokeValidationOptions;
+  readonly adminToken: string | undefined;
+  readonly dashboardPage: (() => string) | undefined;
+  readonly dashboardHeaders: Readonly<Record<string, string>>;
+  newTicketId(): string;
+  scenarioFor(destination: string): Scenario;
+  snapshot(): SandboxSnapshot;
+  injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
+  reset(): void;
+  /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
+  faultBefore(operation: FaultOperation): Promise<'1010' | '1000' | undefined>;
+  /** Subscribers of open SSE streams, closed with the sandbox. */
+  readonly streams: Set<() => void>;
+}

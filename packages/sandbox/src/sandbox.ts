@@ -1,0 +1,388 @@
+/**
+ * `createSandbox`: an in-memory emulator of the whole service on one origin, as a Web-standard
+ * handler (`Request` → `Response`) usable in-process, with a Node listener on demand.
+ */
+import { encodeMobileOriginate, formatForAccept, type InvokeValidationOptions } from '@smsv4/core';
+import { ADMIN_PREFIX, handleAdmin } from './admin-api.js';
+import type { SandboxRequestContext } from './account-checks.js';
+import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './accounts.js';
+import { createCallbackDispatcher, type RetryPolicy } from './callbacks.js';
+import { createChangeFeed, type ChangeListener } from './change-feed.js';
+import { createScaledClock, type SandboxClock } from './clock.js';
+import { createDeliverySimulator } from './delivery.js';
+import { ConnectionDroppedError, createFaultQueue, parseFault, type Fault, type FaultOperation } from './faults.js';
+import { createTicketIdFactory, invokeRequestId, smsRequestId } from './ids.js';
+import { buildInboundParts, checkInboundInput, tonOf, type InboundError, type InboundInput } from './inbound.js';
+import type { SandboxInternals } from './internals.js';
+import { handleInvokeService } from './invoke-route.js';
+import { messageView } from './message-documents.js';
+import { createOperatorDirectory, DEFAULT_GLOBAL_ROUTE, parseOperatorTable, SAMPLE_OPERATORS, type GlobalRoute, type OperatorTable } from './operators.js';
+import { invokeError, smsError, urlError } from './responses.js';
+import { ANY_DESTINATION, parseScenario, type Scenario } from './scenarios.js';
+import { handleLookup, handleSend, handleStatus } from './sms-routes.js';
+import { createStore } from './store.js';
+import type { ListenOptions, SandboxServer } from './listen-types.js';
+import type { SandboxSnapshot } from './views.js';
+
+/** Options of {@link createSandbox}. Every option has a default. */
+export interface SandboxOptions {
+  /** The accounts (default {@link DEFAULT_ACCOUNTS}). */
+  readonly accounts?: readonly SandboxAccount[];
+  /** The operator table (default the SAMPLE table {@link SAMPLE_OPERATORS}); validated at creation. */
+  readonly operators?: OperatorTable;
+  /**
+   * Limits for destinations no operator of the table serves: such sends are accepted and delivered
+   * (global messaging) without an operator ID. `null` makes them fail with 345 instead.
+   * Default {@link DEFAULT_GLOBAL_ROUTE}.
+   */
+  readonly globalRoute?: GlobalRoute | null;
+  /** Simulated ms per real ms (default 1; 3600 turns an hour into a second). Ignored with `clock`. */
+  readonly timeScale?: number;
+  /** A clock to run on instead (e.g. `createManualClock()` for deterministic tests). */
+  readonly clock?: SandboxClock;
+  /** Scenarios per destination address (`*` for every destination without its own). */
+  readonly scenarios?: Readonly<Record<string, Scenario>>;
+  /** Faults armed from the start. */
+  readonly faults?: readonly Fault[];
+  /** Require `Authorization: Bearer <adminToken>` on `/__sandbox/api/*` (default: no auth). */
+  readonly adminToken?: string;
+  /** Most messages kept (oldest evicted beyond; the same cap applies to callback attempts, inbound messages and invocations). Default 10 000. */
+  readonly maxMessages?: number;
+  /** The demo short code; sources using it need `demoShortCode: true` on their account (577). Default `55555`. */
+  readonly demoShortCode?: string;
+  /** Final code of a message `mlc` refuses (the spec publishes none; default 351). */
+  readonly mlcRejectCode?: number;
+  /** Callback retry policy (simulated ms). */
+  readonly retry?: RetryPolicy;
+  /** Real ms a callback attempt may take (default 10 000). */
+  readonly callbackTimeoutMs?: number;
+  /** The `fetch` callbacks are posted with (default `globalThis.fetch`). */
+  readonly fetch?: typeof fetch;
+  /** `User-Agent` of callbacks (default `smsv4-sandbox`). */
+  readonly userAgent?: string;
+  /** Reserved words and built-in variables of Invoke Service validation (core's defaults otherwise). */
+  readonly invokeValidation?: InvokeValidationOptions;
+  /** Renders the page of `GET /__sandbox/` (the package entry point wires the dashboard). */
+  readonly dashboardPage?: () => string;
+  /** Extra headers of the dashboard page (e.g. its Content Security Policy). */
+  readonly dashboardHeaders?: Readonly<Record<string, string>>;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /**
+   * Handles one request (Web standard). `context` carries what a `Request` cannot (TLS facts from
+   * the Node listener). Rejects with a {@link ConnectionDroppedError} (a `TypeError`) when a
+   * `drop-after-accept` fault fires; otherwise always resolves to a well-formed response.
+   */
+  fetch(request: Request, context?: SandboxRequestContext): Promise<Response>;
+  /** Starts a Node HTTP (or HTTPS, with `tls`) server for this sandbox. Node only. */
+  listen(options?: ListenOptions): Promise<SandboxServer>;
+  /** The visible state (what `GET /__sandbox/api/state` returns). */
+  snapshot(): SandboxSnapshot;
+  /** Calls `listener` on every state change; returns the function that unsubscribes. */
+  subscribe(listener: ChangeListener): () => void;
+  /** Injects an inbound message (see {@link InboundInput}); a bad input is a `TypeError`. */
+  injectInbound(input: InboundInput): { ticketIds: string[] };
+  /** Sets the scenario of a destination address (or `*`); an invalid scenario is a `TypeError`. */
+  setScenario(destination: string, scenario: Scenario): void;
+  /** Removes the scenario of a destination address (or `*`). */
+  clearScenario(destination: string): void;
+  /** Arms a fault; an invalid fault is a `TypeError`. */
+  addFault(fault: Fault): void;
+  /** Disarms every fault. */
+  clearFaults(): void;
+  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters. */
+  reset(): void;
+  /** Stops timers, pending callbacks and change streams. The handler answers no more requests usefully after. */
+  close(): Promise<void>;
+  /** The clock the sandbox runs on. */
+  readonly clock: SandboxClock;
+}
+
+const SNAPSHOT_LIMITS = { messages: 500, callbacks: 1000, inbound: 500, invocations: 500 } as const;
+const DEMO_PERIOD_MS = 30 * 24 * 3_600_000;
+
+function newestFirst<T>(values: Iterable<T>, limit: number): T[] {
+  const list = [...values];
+  return list.slice(Math.max(0, list.length - limit)).reverse();
+}
+
+/**
+ * Creates a sandbox. Checks its options at once (a bad account list, operator table, scenario or
+ * fault is a `TypeError`).
+ *
+ * @example
+ * const sandbox = createSandbox({ timeScale: 3600 });
+ * const server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+ * // ... point a client at server.url, credentials sandbox / sandbox-password ...
+ * await server.close();
+ */
+export function createSandbox({
+  accounts = DEFAULT_ACCOUNTS,
+  operators = SAMPLE_OPERATORS,
+  globalRoute = DEFAULT_GLOBAL_ROUTE,
+  timeScale = 1,
+  clock,
+  scenarios = {},
+  faults = [],
+  adminToken,
+  maxMessages = 10_000,
+  demoShortCode = DEFAULT_DEMO_SHORT_CODE,
+  mlcRejectCode = 351,
+  retry = {},
+  callbackTimeoutMs = 10_000,
+  fetch: fetchImpl = globalThis.fetch,
+  userAgent = 'smsv4-sandbox',
+  invokeValidation = {},
+  dashboardPage,
+  dashboardHeaders = {},
+}: SandboxOptions = {}): Sandbox {
+  checkAccounts(accounts);
+  const table = parseOperatorTable(operators);
+  if (!table.ok) throw new TypeError(`invalid operator table: ${table.error.description}`);
+  if (!Number.isSafeInteger(mlcRejectCode) || mlcRejectCode < 0) throw new TypeError('mlcRejectCode must be a non-negative integer');
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken === '')) throw new TypeError('adminToken must be a non-empty string');
+  if (typeof fetchImpl !== 'function') throw new TypeError('fetch must be a function');
+  const theClock = clock ?? createScaledClock({ timeScale });
+  const startedAt = theClock.now();
+  const feed = createChangeFeed();
+  const store = createStore({ maxRecords: maxMessages, clearTimer: (t) => theClock.clearTimeout(t) });
+  const faultQueue = createFaultQueue();
+  const scenarioMap = new Map<string, Scenario>();
+  const armScenario = (destination: string, scenario: unknown): void => {
+    if (destination !== ANY_DESTINATION && !/^[0-9]{5,20}$/.test(destination)) throw new TypeError(`a scenario key is a destination of 5 to 20 digits or *, not ${JSON.stringify(destination)}`);
+    const parsed = parseScenario(scenario);
+    if (!parsed.ok) throw new TypeError(`invalid scenario for ${destination}: ${parsed.error.description}`);
+    scenarioMap.set(destination, parsed.value);
+  };
+  const armFault = (fault: unknown): void => {
+    const parsed = parseFault(fault);
+    if (!parsed.ok) throw new TypeError(`invalid fault: ${parsed.error.description}`);
+    faultQueue.add(parsed.value);
+  };
+  for (const [destination, scenario] of Object.entries(scenarios)) armScenario(destination, scenario);
+  for (const fault of faults) armFault(fault);
+
+  const dispatcher = createCallbackDispatcher({
+    clock: theClock,
+    fetch: fetchImpl,
+    userAgent,
+    timeoutMs: callbackTimeoutMs,
+    retry,
+    record(attempt) {
+      store.addCallbackAttempt(attempt);
+      feed.emit('callback');
+    },
+  });
+  const simulator = createDeliverySimulator({
+    clock: theClock,
+    feed,
+    dispatcher,
+    isLive: (record) => store.messages.get(record.ticketId) === record,
+  });
+  const directory = createOperatorDirectory(table.value);
+  const newTicketId = createTicketIdFactory(store.hasTicket);
+  const streams = new Set<() => void>();
+  let closed = false;
+
+  const injectInbound = (raw: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError } => {
+    const checked = checkInboundInput(raw);
+    if (!checked.ok) return checked;
+    const input = checked.value;
+    const account = input.accountId === undefined ? accounts[0] : accounts.find((a) => a.accountId === input.accountId);
+    if (account === undefined) return { ok: false, error: { code: 'invalid-inbound', description: `no account ${JSON.stringify(input.accountId ?? '')}` } };
+    const parts = buildInboundParts(input, (max) => Math.floor(Math.random() * max));
+    if (!parts.ok) return parts;
+    const url = input.url ?? account.inboundUrl;
+    const format = input.format ?? account.inboundFormat ?? 'xml';
+    const now = theClock.now();
+    const sourceOperator = directory.route(input.from).operator;
+    const ticketIds: string[] = [];
+    for (const part of parts.value) {
+      const ticketId = newTicketId();
+      ticketIds.push(ticketId);
+      store.addInbound({
+        ticketId,
+        accountId: account.accountId,
+        submittedAt: now,
+        from: input.from,
+        to: input.to,
+        type: part.message.type,
+        udh: part.message.udh === true,
+        content: part.message.content,
+        ...(part.text === undefined ? {} : { text: part.text }),
+        ...(url === undefined ? {} : { url }),
+        status: url === undefined ? 'no-url' : 'pending',
+      });
+      if (url === undefined) continue;
+      const body = encodeMobileOriginate(
+        {
+          submittedDate: new Date(now).toISOString(),
+          ticketId,
+          source: { ton: 1, address: input.from, ...(sourceOperator === undefined ? {} : { mobileOperatorId: sourceOperator.mobileOperatorId }) },
+          destination: { ton: tonOf(input.to), address: input.to },
+          message: part.message,
+        },
+        format,
+      );
+      dispatcher.dispatch({
+        kind: 'inbound',
+        ticketId,
+        url,
+        format,
+        body,
+        onAttempt(attempt) {
+          const record = store.inbound.get(ticketId);
+          if (record === undefined) return;
+          record.status = attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'pending-retry' ? 'retrying' : 'gave-up';
+          feed.emit('inbound');
+        },
+      });
+    }
+    feed.emit('inbound');
+    return { ok: true, value: { ticketIds } };
+  };
+
+  const snapshot = (): SandboxSnapshot => ({
+    now: new Date(theClock.now()).toISOString(),
+    timeScale: clock === undefined ? timeScale : 1,
+    messages: newestFirst(store.messages.values(), SNAPSHOT_LIMITS.messages).map(messageView),
+    callbacks: newestFirst(store.callbacks, SNAPSHOT_LIMITS.callbacks),
+    inbound: newestFirst(store.inbound.values(), SNAPSHOT_LIMITS.inbound).map((r) => ({ ...r, submittedAt: new Date(r.submittedAt).toISOString() })),
+    invocations: newestFirst(store.invocations, SNAPSHOT_LIMITS.invocations),
+    accounts: accounts.map((a) => ({ accountId: a.accountId, ...(a.label === undefined ? {} : { label: a.label }), kind: a.kind ?? 'standard' })),
+  });
+
+  const reset = (): void => {
+    dispatcher.reset();
+    store.clear();
+    scenarioMap.clear();
+    faultQueue.clear();
+    feed.emit('reset');
+  };
+
+  const internals: SandboxInternals = {
+    accounts,
+    clock: theClock,
+    timeScale,
+    store,
+    feed,
+    faults: faultQueue,
+    scenarios: scenarioMap,
+    dispatcher,
+    simulator,
+    operators: directory,
+    globalRoute,
+    mlcRejectCode,
+    demoShortCode,
+    defaultDemoExpiry: startedAt + DEMO_PERIOD_MS,
+    invokeValidation,
+    adminToken,
+    dashboardPage,
+    dashboardHeaders,
+    newTicketId,
+    scenarioFor: (destination) => scenarioMap.get(destination) ?? scenarioMap.get(ANY_DESTINATION) ?? { kind: 'delivered' },
+    snapshot,
+    injectInbound,
+    reset,
+    async faultBefore(operation: FaultOperation) {
+      const fault = faultQueue.takeBefore(operation);
+      if (fault === undefined) return undefined;
+      if (fault.kind === 'latency') {
+        await new Promise<void>((resolve) => setTimeout(resolve, fault.latencyMs));
+        return undefined;
+      }
+      return fault.kind;
+    },
+    streams,
+  };
+
+  const route = async (request: Request, context: SandboxRequestContext): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const method = request.method;
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(internals, request, path);
+    if (path === '/service' || path.startsWith('/service/')) return handleInvokeService(internals, request, context);
+    const accept = formatForAccept(request.headers.get('accept'));
+    if (path === '/sms/v4/mt') {
+      if (method !== 'POST') return urlError(12003, accept, smsRequestId(), 'POST');
+      return handleSend(internals, request);
+    }
+    const status = /^\/sms\/v4\/mt\/([^/]+)\/status$/.exec(path);
+    if (status !== null) {
+      if (method !== 'GET') return urlError(12003, accept, smsRequestId(), 'GET');
+      return handleStatus(internals, request, safeDecode(status[1] as string));
+    }
+    const lookup = /^\/sms\/v4\/preview\/([^/]+)$/.exec(path);
+    if (lookup !== null) {
+      if (method !== 'GET') return urlError(12003, accept, smsRequestId(), 'GET');
+      return handleLookup(internals, request, safeDecode(lookup[1] as string));
+    }
+    return urlError(12006, accept, smsRequestId());
+  };
+
+  const handle = async (request: Request, context: SandboxRequestContext = {}): Promise<Response> => {
+    if (request === null || typeof request !== 'object' || typeof request.url !== 'string' || typeof request.method !== 'string') {
+      throw new TypeError('sandbox.fetch takes a Request');
+    }
+    try {
+      const response = await route(request, context);
+      if (closed) void response.body?.cancel().catch(() => undefined);
+      return response;
+    } catch (error) {
+      if (error instanceof ConnectionDroppedError) throw error;
+      // Never a crash: an unexpected failure is the service's temporary error.
+      let invoke = false;
+      try {
+        invoke = new URL(request.url).pathname.startsWith('/service');
+      } catch {
+        invoke = false;
+      }
+      return invoke ? invokeError({ code: 1000 }, invokeRequestId()) : smsError('1000', formatForAccept(request.headers.get('accept')), smsRequestId());
+    }
+  };
+
+  const sandbox: Sandbox = {
+    fetch: handle,
+    async listen(options = {}) {
+      const { listenSandbox } = await import('./node-listener.js');
+      return listenSandbox(sandbox, options);
+    },
+    snapshot,
+    subscribe: (listener) => feed.subscribe(listener),
+    injectInbound(input) {
+      const result = injectInbound(input);
+      if (!result.ok) throw new TypeError(result.error.description);
+      return result.value;
+    },
+    setScenario: armScenario,
+    clearScenario(destination) {
+      scenarioMap.delete(destination);
+    },
+    addFault: armFault,
+    clearFaults: () => faultQueue.clear(),
+    reset,
+    async close() {
+      if (closed) return;
+      closed = true;
+      dispatcher.close();
+      for (const record of store.messages.values()) {
+        for (const timer of record.timers) theClock.clearTimeout(timer);
+        record.timers.clear();
+      }
+      for (const end of [...streams]) end();
+      feed.clear();
+    },
+    clock: theClock,
+  };
+  return sandbox;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
