@@ -59,6 +59,32 @@ export { decodeMtRequest, encodeMtRequest } from './mt-request/codec.js';
 // --- status, receipt, inbound, preview, error record, multipart ---
 
 // --- Invoke Service ---
+export type {
+  InvokeServiceRequest,
+  InvokeServiceRequestWire,
+  InvokeEndUser,
+  InvokeVariables,
+  InvokeVariableScope,
+} from './invoke-service/schema.js';
+export {
+  InvokeServiceRequestSchema,
+  InvokeServiceRequestWireSchema,
+  InvokeEndUserSchema,
+  InvokeVariablesSchema,
+  InvokeVariableScopeSchema,
+} from './invoke-service/schema.js';
+export type { InvokeScope } from './invoke-service/members.js';
+export { INVOKE_SCOPES, INVOKE_LIMITS } from './invoke-service/members.js';
+export { DEFAULT_RESERVED_WORDS, DEFAULT_BUILT_IN_VARIABLES } from './invoke-service/defaults.js';
+export type { InvokeValidationOptions } from './invoke-service/validate.js';
+export { validateInvokeServiceRequest } from './invoke-service/validate.js';
+export { decodeInvokeServiceRequest, encodeInvokeServiceRequest } from './invoke-service/codec.js';
+export type { InvokeRequestError, InvokeRequestLineError, InvokeInvalidNames } from './invoke-service/errors.js';
+export { invokeInvalidError } from './invoke-service/errors.js';
+export type { InvokeServiceRequestLine } from './invoke-service/request-line.js';
+export { checkInvokeServiceRequestLine, invokeServicePath, INVOKE_SERVICE_VERSION } from './invoke-service/request-line.js';
+export type { InvokeInvalidRule } from './errors/catalogue.js';
+export { INVOKE_INVALID } from './errors/catalogue.js';
 
 // --- text engine ---
 export type { HexCharset, HexError, HexErrorKind, HexContent, HexContentOptions } from './text/hex.js';
@@ -105,3 +131,15 @@ export { explain } from './text/explain.js';
 export { GSM_SUBSTITUTES } from './text/gsm-substitutes.js';
 
 // --- HTTP (sans-I/O) ---
+export type { Credentials } from './http/basic-auth.js';
+export { basicAuthorization, parseBasicAuthorization, timingSafeEqual, credentialsMatch } from './http/basic-auth.js';
+export type { ApiOperation, Endpoints } from './http/endpoints.js';
+export { operationUrl, PRODUCTION_URLS, TEST_ENVIRONMENT_URLS } from './http/endpoints.js';
+export type { HeadersLike } from './http/headers.js';
+export { headerValue } from './http/headers.js';
+export { JSON_CONTENT_TYPE, XML_CONTENT_TYPE, contentTypeFor, formatOfContentType, formatForAccept } from './http/media-type.js';
+export { MAX_TICKET_ID_LENGTH, isTicketId, ticketIdFromLocation } from './http/ticket-id.js';
+export type { HttpRequestData, RequestContext } from './http/requests.js';
+export { buildSendRequest, buildStatusRequest, buildLookupRequest, buildInvokeServiceRequest } from './http/requests.js';
+export type { HttpResponseData, ApiFailure, SendAccepted, StatusResult, LookupResult, InvokeAccepted } from './http/responses.js';
+export { parseSendResponse, parseStatusResponse, parseLookupResponse, parseInvokeServiceResponse } from './http/responses.js';

@@ -1,11 +1,10 @@
 import type { BodyInput } from '../body/body-text.js';
 import type { WireFormat } from '../codec/wire-format.js';
 import { INVOKE_ERRORS, SMS_ERRORS, type InvokeErrorCode, type RetryGuidance, type SmsErrorCode } from '../errors/catalogue.js';
-import { decodeErrorRecord, decodeInvokeErrorBody } from '../error-record/codec.js';
-import { decodeMtStatus } from '../mt-status/codec.js';
-import type { MtStatus } from '../mt-status/schema.js';
-import { decodePreview } from '../preview/codec.js';
-import type { Preview } from '../preview/schema.js';
+import { decodeErrorRecord } from '../error-record/error-record.js';
+import { decodeInvokeErrorBody } from '../error-record/invoke-error-body.js';
+import { decodeMtStatus, type MtStatus } from '../mt-status/mt-status.js';
+import { decodePreview, type Preview } from '../preview/preview.js';
 import { err, ok, type Result } from '../result.js';
 import type { ApiOperation } from './endpoints.js';
 import { headerValue, type HeadersLike } from './headers.js';

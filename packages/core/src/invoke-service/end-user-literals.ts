@@ -109,7 +109,8 @@ const FOLLOWING_OPERATOR = ',"mobileOperatorId":';
 
 /**
  * `text.startsWith(part, at)`. The native search answers at once when `part` is there (the common
- * case) and is cheaper than `startsWith`, whose argument checks cost more than the comparison here.
+ * case) and is cheaper than `startsWith`, whose argument checks cost more than the comparison here;
+ * when `part` is not there it searches on, so it serves only a bounded number of times per body.
  */
 function isAt(text: string, part: string, at: number): boolean {
   return text.indexOf(part, at) === at;
@@ -122,31 +123,48 @@ function numberEnd(text: string, start: number): number {
   return end;
 }
 
+/** Tokens before the phone number when the body starts with it, and before the operator after it. */
+const PHONE_TOKENS = ['{', '"endUser"', ':', '{', '"phoneNumber"', ':'] as const;
+const OPERATOR_TOKENS = [',', '"mobileOperatorId"', ':'] as const;
+
+/** The position after `tokens` found in order from `from`, whitespace allowed around each; -1 if they are not there. */
+function afterTokens(text: string, from: number, tokens: readonly string[]): number {
+  let at = from;
+  for (const token of tokens) {
+    at = skipWhitespace(text, at);
+    if (token.length === 1 ? text.charCodeAt(at) !== token.charCodeAt(0) : !isAt(text, token, at)) return -1;
+    at += token.length;
+  }
+  return skipWhitespace(text, at);
+}
+
 /**
- * The literals of the compact form nearly every client writes, `{"endUser":{"phoneNumber":N` then
- * `}`, `,` or `,"mobileOperatorId":M`, when the text shows there exactly the numbers `JSON.parse`
- * returned, written the way JavaScript writes them; `undefined` for any other text. The characters
- * matched are the first member of the root and of its `endUser`, so they are those members (were
- * `endUser` repeated, the body is refused as such anyway).
+ * The literals of the form nearly every client writes, with `endUser` first and `phoneNumber` first
+ * in it, then `mobileOperatorId` or nothing else of interest: `{"endUser":{"phoneNumber":N` then `}`,
+ * `,` or `,"mobileOperatorId":M` (whitespace allowed between tokens), when the text shows there
+ * exactly the numbers `JSON.parse` returned, written the way JavaScript writes them; `undefined` for
+ * any other text. The tokens matched are the first member of the root and of its `endUser`, so they
+ * are those members (were `endUser` repeated, the body is refused as such anyway).
  */
 function canonicalLeadingLiterals(text: string, phone: unknown, operator: unknown): EndUserLiterals | undefined {
   if (typeof phone !== 'number') return undefined;
+  let at = isAt(text, LEADING_PHONE, 0) ? LEADING_PHONE.length : afterTokens(text, 0, PHONE_TOKENS);
   const phoneNumber = String(phone);
-  if (!isAt(text, LEADING_PHONE, 0) || !isAt(text, phoneNumber, LEADING_PHONE.length)) return undefined;
-  const phoneEnd = LEADING_PHONE.length + phoneNumber.length;
-  if (isNumberCharacter(text.charCodeAt(phoneEnd))) return undefined;
+  if (at === -1 || !isAt(text, phoneNumber, at)) return undefined;
+  at += phoneNumber.length;
+  if (isNumberCharacter(text.charCodeAt(at))) return undefined;
   if (operator === undefined) return { phoneNumber };
   if (typeof operator !== 'number') return undefined;
+  at = isAt(text, FOLLOWING_OPERATOR, at) ? at + FOLLOWING_OPERATOR.length : afterTokens(text, at, OPERATOR_TOKENS);
   const mobileOperatorId = String(operator);
-  const operatorStart = phoneEnd + FOLLOWING_OPERATOR.length;
-  if (!isAt(text, FOLLOWING_OPERATOR, phoneEnd) || !isAt(text, mobileOperatorId, operatorStart)) return undefined;
-  return isNumberCharacter(text.charCodeAt(operatorStart + mobileOperatorId.length)) ? undefined : { phoneNumber, mobileOperatorId };
+  if (at === -1 || !isAt(text, mobileOperatorId, at)) return undefined;
+  return isNumberCharacter(text.charCodeAt(at + mobileOperatorId.length)) ? undefined : { phoneNumber, mobileOperatorId };
 }
 
 /** Returns `true` when the string token between `open` and `close` is the member name `name`. */
 function isName(text: string, open: number, close: number, name: string): boolean {
   const length = close - open - 1;
-  if (length === name.length) return isAt(text, name, open + 1);
+  if (length === name.length) return text.startsWith(name, open + 1);
   // An escape is longer than the character it stands for: only a longer token may decode to `name`.
   return length > name.length && memberName(text, open, close) === name;
 }

@@ -55,13 +55,14 @@ export function scopeIndex(name: string): number {
   const scope = canonicalScope(name);
   return scope === undefined ? -1 : INVOKE_SCOPES.indexOf(scope);
 }
+
 const SCOPE_MIN_LENGTH = Math.min(...INVOKE_SCOPES.map((scope) => scope.length));
 const SCOPE_MAX_LENGTH = Math.max(...INVOKE_SCOPES.map((scope) => scope.length));
 
 /**
  * The canonical spelling of a scope name written in any case (`"Session"` → `"session"`), or
- * `undefined` for a name that is no scope. Only ASCII letters fold: `"K"` (Kelvin sign) or a dotted
- * capital I never match.
+ * `undefined` for a name that is no scope. Only ASCII letters fold: a name with U+017F (long s) or
+ * U+0130 (dotted capital I), which some case mappings turn into ASCII letters, never matches.
  */
 export function canonicalScope(name: string): InvokeScope | undefined {
   if (name.length < SCOPE_MIN_LENGTH || name.length > SCOPE_MAX_LENGTH) return undefined;

@@ -1,3 +1,4 @@
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8ByteLength } from '../body/body-text.js';
@@ -5,7 +6,7 @@ import { decodeInvokeServiceRequest, encodeInvokeServiceRequest } from './codec.
 import { DEFAULT_BUILT_IN_VARIABLES, DEFAULT_RESERVED_WORDS } from './defaults.js';
 import { INVOKE_SCOPES } from './members.js';
 import { checkInvokeServiceRequestLine } from './request-line.js';
-import type { InvokeServiceRequest } from './schema.js';
+import { InvokeServiceRequestSchema, InvokeServiceRequestWireSchema, type InvokeServiceRequest } from './schema.js';
 import { validateInvokeServiceRequest } from './validate.js';
 
 const forbidden = new Set([...DEFAULT_RESERVED_WORDS, ...DEFAULT_BUILT_IN_VARIABLES].map((word) => word.toUpperCase()));
@@ -119,6 +120,36 @@ describe('Invoke Service request properties', () => {
       { numRuns: 1000 },
     );
     expect(({} as Record<string, unknown>)['A']).toBeUndefined();
+  });
+
+  it('the wire schema and the validator agree, apart from the rules a schema cannot state', () => {
+    const wire = TypeCompiler.Compile(InvokeServiceRequestWireSchema);
+    const typed = TypeCompiler.Compile(InvokeServiceRequestSchema);
+    const noLists = { reservedWords: [], builtInVariables: [] };
+    const almostKey = fc.oneof(key, fc.constantFrom('', 'A1', 'a b', 'x'.repeat(256), 'é', '$'));
+    const almostValue = fc.oneof(value, fc.constantFrom('😀', '\ud800', '\u0000', 'x'.repeat(4097)), fc.integer(), fc.constant(null));
+    const almostScope = fc.oneof(
+      fc.uniqueArray(fc.tuple(almostKey, almostValue), { maxLength: 4, selector: ([k]) => k.toUpperCase() }).map((entries) => Object.fromEntries(entries)),
+      fc.constantFrom('x', null, [], 1),
+    );
+    const scopeName = fc.oneof(fc.constantFrom(...INVOKE_SCOPES).chain(caseVariant), fc.constantFrom('global', '', '__proto__'));
+    const almostVariables = fc.oneof(
+      fc.uniqueArray(fc.tuple(scopeName, almostScope), { maxLength: 3, selector: ([name]) => name.toLowerCase() }).map((entries) => Object.fromEntries(entries)),
+      fc.constantFrom(null, [], 'x'),
+    );
+    const almostNumber = fc.oneof(fc.integer({ min: -10, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(1.5, -1, 99_999, 100_000, '14155550100', null));
+    const almost = fc.record(
+      { endUser: fc.oneof(fc.record({ phoneNumber: almostNumber, mobileOperatorId: almostNumber }, { requiredKeys: [] }), fc.constant(null)), variables: almostVariables },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(almost, (candidate) => {
+        const result = validateInvokeServiceRequest(candidate, noLists);
+        expect(result.ok).toBe(wire.Check(candidate));
+        if (result.ok) expect(typed.Check(result.value)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('arbitrary request lines never throw', () => {

@@ -110,20 +110,12 @@ const BAD_VALUE_CHARACTER = -1;
 
 /**
  * The number of colons in a value whose characters are all allowed, or {@link BAD_VALUE_CHARACTER}.
- * Short values take one loop; long ones the compiled pattern (faster there) and a colon search.
+ * Short values are checked with a loop, long ones with the compiled pattern (faster there).
  */
 function valueColons(value: string): number {
-  const length = value.length;
-  if (length > SHORT_VALUE) return VALUE_CHARACTERS.test(value) ? (value.indexOf(':') === -1 ? 0 : countColons(value)) : BAD_VALUE_CHARACTER;
-  let colons = 0;
-  for (let i = 0; i < length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20) {
-      if (c !== 0x09 && c !== 0x0a && c !== 0x0d) return BAD_VALUE_CHARACTER;
-    } else if (c === 0x3a) colons++;
-    else if (c >= 0xd800 && c <= 0xdfff) return BAD_VALUE_CHARACTER;
-  }
-  return colons;
+  const allowed = value.length > SHORT_VALUE ? VALUE_CHARACTERS.test(value) : valueCharacterProblem(value) === undefined;
+  if (!allowed) return BAD_VALUE_CHARACTER;
+  return value.indexOf(':') === -1 ? 0 : countColons(value);
 }
 
 /** Adds a member the request does not know (its name and whatever its value holds) to a tally. */
@@ -234,13 +226,13 @@ export function walkInvokeRequest(
     tally.members += scopeNames.length;
     if (tally.deepest < 3) tally.deepest = 3;
   }
-  const [request, session, user, userservice, userservicecoll] = found;
+  // Named stores, in the order of INVOKE_SCOPES (request, session, user, userservice, userservicecoll).
   const decoded: InvokeVariables = {};
-  if (request !== undefined) decoded.request = request;
-  if (session !== undefined) decoded.session = session;
-  if (user !== undefined) decoded.user = user;
-  if (userservice !== undefined) decoded.userservice = userservice;
-  if (userservicecoll !== undefined) decoded.userservicecoll = userservicecoll;
+  if (found[0] !== undefined) decoded.request = found[0];
+  if (found[1] !== undefined) decoded.session = found[1];
+  if (found[2] !== undefined) decoded.user = found[2];
+  if (found[3] !== undefined) decoded.userservice = found[3];
+  if (found[4] !== undefined) decoded.userservicecoll = found[4];
   return ok({ endUser: decodedEndUser, variables: decoded });
 }
 

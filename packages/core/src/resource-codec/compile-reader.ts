@@ -34,8 +34,8 @@ const ownOf = (node: string, key: string): string =>
  *   is kept as it was, so the schema check that follows rejects it and names the member.
  * - `wireAliases`, `wireNestedIn`, `xmlItem` and `xmlElementText` are honoured (see `wire-plan.ts`).
  * - XML: an empty element reads as an empty object; a repeated element where one is expected is
- *   kept as the list, which the schema check rejects. JSON: a non-object where an object is
- *   expected is kept as it was.
+ *   kept as the list (a repeated list container as `null`), which the schema check rejects. JSON:
+ *   a non-object where an object is expected is kept as it was.
  */
 export function compileReader(plan: WirePlan, xml: boolean): WireReader {
   const functions: string[] = [];
@@ -90,8 +90,9 @@ export function compileReader(plan: WirePlan, xml: boolean): WireReader {
     const reader = objectReader(member.plan);
     const out = [`v = ${ownOf('n', member.key)};`, 'if (v !== undefined) {'];
     if (xml) {
-      // A repeated container is kept as the list (rejected); otherwise its item elements are read.
-      out.push(`if (!h.isArray(v)) { v = ${ownOf('v', member.item)}; v = v === undefined ? [] : h.isArray(v) ? v.map(${reader}) : [${reader}(v)]; }`);
+      // A repeated container becomes null, which the schema check rejects at the container.
+      out.push(`if (h.isArray(v)) v = null;`);
+      out.push(`else { v = ${ownOf('v', member.item)}; v = v === undefined ? [] : h.isArray(v) ? v.map(${reader}) : [${reader}(v)]; }`);
     } else {
       out.push(`if (h.isArray(v)) v = v.map(${reader});`);
       out.push(`else if (typeof v === 'object' && v !== null) { if (h.hasOwn(v, ${lit(member.item)})) v = v[${lit(member.item)}]; v = h.isArray(v) ? v.map(${reader}) : [${reader}(v)]; }`);

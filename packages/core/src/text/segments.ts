@@ -254,55 +254,97 @@ function estimateText(text: string, options: TextEstimateOptions): SegmentEstima
   if (nationalLanguages !== undefined && nationalLanguages.length > 0) {
     const candidates = candidateCosts(nationalLanguages);
     const best = bestNational(text, candidates, referenceBits, operator, boundaries);
-    if (best !== undefined) return gsmEstimate(text, best.costs, best.septets, best.caps, operator, boundaries);
+    const gsm = best === undefined ? undefined : gsmEstimate(text, best.costs, best.caps, operator, boundaries);
+    if (gsm !== undefined) return gsm;
     return ucs2Estimate(text, referenceBits, operator, boundaries, candidates);
   }
 
-  // GSM with the default tables: one counting pass that stops at the first character outside them.
-  const low = DEFAULT_COSTS.low;
-  let septets = 0;
-  let gsm = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const cost = c < TABLE_LIMIT ? (low[c] as number) : c === 0x20ac ? 2 : 0;
-    if (cost === 0) {
-      gsm = false;
-      break;
-    }
-    septets += cost;
-  }
-  if (gsm) {
-    const caps = capacities('septet', 'GSM', 0, referenceBits, operator);
-    return gsmEstimate(text, DEFAULT_COSTS, septets, caps, operator, boundaries);
-  }
-  return ucs2Estimate(text, referenceBits, operator, boundaries, undefined);
+  // GSM with the default tables when every character is in them (one pass), else UCS-2.
+  const gsm = gsmEstimate(text, DEFAULT_COSTS, capacities('septet', 'GSM', 0, referenceBits, operator), operator, boundaries);
+  return gsm ?? ucs2Estimate(text, referenceBits, operator, boundaries, undefined);
 }
 
+/** The estimate of a text in GSM with the given tables, or `undefined` when a character is not in them. */
 function gsmEstimate(
   text: string,
   costs: SeptetCosts,
-  septets: number,
   caps: Capacities,
   operator: OperatorLimits | undefined,
   boundaries: Int32Array | undefined,
-): SegmentEstimate {
-  const cost = (i: number): number => septetCost(costs, text.charCodeAt(i));
-  let split: Split;
-  let graphemes: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
-  if (septets <= caps.single) split = { parts: [text], partUnits: [septets] };
-  else if (boundaries === undefined) split = splitGsm(text, costs, caps.multi, false);
-  else {
-    split = splitClusters(text, boundaries, cost, widthOne, caps.multi);
-    const plain = splitGsm(text, costs, caps.multi, false).parts.length;
-    graphemes = { segmentsWithoutGraphemes: plain, changed: plain !== split.parts.length };
-  }
-  if (boundaries !== undefined && graphemes === undefined) graphemes = { segmentsWithoutGraphemes: 1, changed: false };
-  const truncated =
-    split.parts.length === 1
-      ? { content: text, units: septets }
-      : firstPart(boundaries === undefined ? splitGsm(text, costs, caps.single, true) : splitClusters(text, boundaries, cost, widthOne, caps.single, true));
+): SegmentEstimate | undefined {
+  const scan = scanGsm(text, costs, caps.multi, caps.single);
+  if (scan === undefined) return undefined;
   const national = costs.tables.locking === undefined && costs.tables.single === undefined ? undefined : costs.tables;
-  return finish('GSM', 'septet', septets, caps, split, truncated, operator, { nationalTables: national, graphemes });
+  const { septets } = scan;
+  if (septets <= caps.single) {
+    const graphemes = boundaries === undefined ? undefined : { segmentsWithoutGraphemes: 1, changed: false };
+    return finish('GSM', 'septet', septets, caps, { parts: [text], partUnits: [septets] }, { content: text, units: septets }, operator, { nationalTables: national, graphemes });
+  }
+  if (boundaries === undefined) {
+    const parts: string[] = [];
+    let start = 0;
+    for (const end of scan.ends) {
+      parts.push(text.slice(start, end));
+      start = end;
+    }
+    const truncated = { content: text.slice(0, scan.truncateEnd), units: scan.truncateUnits };
+    return finish('GSM', 'septet', septets, caps, { parts, partUnits: scan.partUnits }, truncated, operator, { nationalTables: national });
+  }
+  const cost = (i: number): number => septetCost(costs, text.charCodeAt(i));
+  const split = splitClusters(text, boundaries, cost, widthOne, caps.multi);
+  const truncated = firstPart(splitClusters(text, boundaries, cost, widthOne, caps.single, true));
+  const plain = scan.ends.length;
+  return finish('GSM', 'septet', septets, caps, split, truncated, operator, {
+    nationalTables: national,
+    graphemes: { segmentsWithoutGraphemes: plain, changed: plain !== split.parts.length },
+  });
+}
+
+interface GsmScan {
+  readonly septets: number;
+  /** End (exclusive index) and septets of each part when split at the multipart capacity. */
+  readonly ends: number[];
+  readonly partUnits: number[];
+  /** End and septets of the longest prefix that fits one part (what `truncate` keeps). */
+  readonly truncateEnd: number;
+  readonly truncateUnits: number;
+}
+
+/**
+ * One pass over a text in GSM: its septets, where greedy parts of `multi` septets end (a character,
+ * escape pairs included, is never split) and the prefix that fits `single` septets; `undefined`
+ * when a character is not in the tables.
+ */
+function scanGsm(text: string, costs: SeptetCosts, multi: number, single: number): GsmScan | undefined {
+  const low = costs.low;
+  const high = costs.high;
+  const ends: number[] = [];
+  const partUnits: number[] = [];
+  let used = 0;
+  let total = 0;
+  let truncateEnd = -1;
+  let truncateUnits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const cost = c < TABLE_LIMIT ? (low[c] as number) : (high.get(c) ?? 0);
+    if (cost === 0) return undefined;
+    if (used + cost > multi) {
+      ends.push(i);
+      partUnits.push(used);
+      used = 0;
+    }
+    if (truncateEnd < 0 && total + cost > single) {
+      truncateEnd = i;
+      truncateUnits = total;
+    }
+    used += cost;
+    total += cost;
+  }
+  ends.push(text.length);
+  partUnits.push(used);
+  return truncateEnd < 0
+    ? { septets: total, ends, partUnits, truncateEnd: text.length, truncateUnits: total }
+    : { septets: total, ends, partUnits, truncateEnd, truncateUnits };
 }
 
 function ucs2Estimate(
@@ -375,31 +417,6 @@ function charactersOutside(text: string, candidates: readonly SeptetCosts[] | un
     i += w - 1;
   }
   return [...seen.values()];
-}
-
-/** Splits GSM text greedily into parts of at most `cap` septets (an escape pair is one character: never split). */
-function splitGsm(text: string, costs: SeptetCosts, cap: number, firstOnly: boolean): Split {
-  const parts: string[] = [];
-  const partUnits: number[] = [];
-  const low = costs.low;
-  const high = costs.high;
-  let start = 0;
-  let used = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const cost = c < TABLE_LIMIT ? (low[c] as number) : (high.get(c) ?? 0);
-    if (used + cost > cap) {
-      parts.push(text.slice(start, i));
-      partUnits.push(used);
-      if (firstOnly) return { parts, partUnits };
-      start = i;
-      used = 0;
-    }
-    used += cost;
-  }
-  parts.push(text.slice(start));
-  partUnits.push(used);
-  return { parts, partUnits };
 }
 
 /** Splits text greedily into parts of at most `cap` UTF-16 code units, never splitting a surrogate pair. */
@@ -493,7 +510,6 @@ function splitClusters(
 
 interface NationalChoice {
   readonly costs: SeptetCosts;
-  readonly septets: number;
   readonly caps: Capacities;
 }
 
@@ -507,33 +523,24 @@ function bestNational(
 ): NationalChoice | undefined {
   let best: (NationalChoice & { segments: number; left: number; header: number }) | undefined;
   for (const costs of candidates) {
-    let septets = 0;
-    let encodable = true;
-    for (let i = 0; i < text.length; i++) {
-      const cost = septetCost(costs, text.charCodeAt(i));
-      if (cost === 0) {
-        encodable = false;
-        break;
-      }
-      septets += cost;
-    }
-    if (!encodable) continue;
     const base = costs.headerOctets === 0 ? 0 : 1 + costs.headerOctets;
     const caps = capacities('septet', 'GSM', base, referenceBits, operator);
+    const scan = scanGsm(text, costs, caps.multi, caps.single);
+    if (scan === undefined) continue;
     let segments = 1;
-    let left = caps.single - septets;
+    let left = caps.single - scan.septets;
     let header = caps.singleHeader;
-    if (septets > caps.single) {
-      const split =
+    if (scan.septets > caps.single) {
+      const partUnits =
         boundaries === undefined
-          ? splitGsm(text, costs, caps.multi, false)
-          : splitClusters(text, boundaries, (i) => septetCost(costs, text.charCodeAt(i)), widthOne, caps.multi);
-      segments = split.parts.length;
-      left = caps.multi - (split.partUnits[segments - 1] as number);
+          ? scan.partUnits
+          : splitClusters(text, boundaries, (i) => septetCost(costs, text.charCodeAt(i)), widthOne, caps.multi).partUnits;
+      segments = partUnits.length;
+      left = caps.multi - (partUnits[segments - 1] as number);
       header = caps.multiHeader;
     }
     if (best === undefined || segments < best.segments || (segments === best.segments && (header < best.header || (header === best.header && left > best.left)))) {
-      best = { costs, septets, caps, segments, left, header };
+      best = { costs, caps, segments, left, header };
     }
   }
   return best;

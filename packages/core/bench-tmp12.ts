@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { ratio } from './harness-tmp.ts';
+import { readBody } from './src/codec/wire-format.ts';
+import { checkWellFormed } from './src/xml/well-formed.ts';
+import { decodeDeliveryReceipt } from './src/delivery-receipt/delivery-receipt.ts';
+const xml = readFileSync('./test/fixtures/delivery-receipt/single-delivered.xml', 'utf8');
+const bare = new XMLParser({ ignoreAttributes: false });
+const ours = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseTagValue: false, parseAttributeValue: false, trimValues: false, processEntities: false, htmlEntities: false, ignoreDeclaration: true, ignorePiTags: true, maxNestedTags: 33 });
+const b = () => bare.parse(xml);
+console.log('foundation parser config only', ratio(b, () => ours.parse(xml), 1000, 41));
+console.log('well-formed scan only', ratio(b, () => checkWellFormed(xml), 1000, 41));
+console.log('readBody', ratio(b, () => readBody(xml, 'xml'), 1000, 41));
+console.log('decode', ratio(b, () => decodeDeliveryReceipt(xml, 'xml'), 1000, 41));

@@ -1,0 +1,185 @@
+/**
+ * Remembers which callbacks were taken, so that a retried receipt or inbound message is answered
+ * 200 without being handled twice. A key goes through two states: *in flight* while its handler
+ * runs (a lease, so that a crashed instance does not hold it for ever), then *seen* for a time
+ * that covers the service's retry window. A key whose handler failed is forgotten, so the retry is
+ * handled.
+ */
+
+/** What {@link DuplicateStore.reserve} found. */
+export type ReserveOutcome =
+  /** The key was free: it is now in flight, and the caller handles the event. */
+  | 'reserved'
+  /** The event was taken before: answer 200 without handling it. */
+  | 'seen'
+  /** Another delivery of the same event is being handled: answer non-2xx so the service retries. */
+  | 'in-flight';
+
+/** A value or a promise of it: the in-memory store answers at once, a shared store asynchronously. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Where a receiver remembers taken events. The default keeps them in memory
+ * ({@link createMemoryDuplicateStore}); a deployment of several instances plugs a shared one (see
+ * {@link createRedisDuplicateStore}). Implementations must make `reserve` atomic.
+ */
+export interface DuplicateStore {
+  /** Atomically marks `key` in flight for `leaseMs`, unless it is in flight or seen already. */
+  reserve(key: string, leaseMs: number): MaybePromise<ReserveOutcome>;
+  /** Marks `key` seen for `ttlMs` (its handler succeeded). */
+  commit(key: string, ttlMs: number): MaybePromise<void>;
+  /** Forgets `key` (its handler failed: the retry must be handled). */
+  release(key: string): MaybePromise<void>;
+}
+
+/** Options of {@link createMemoryDuplicateStore}. */
+export interface MemoryDuplicateStoreOptions {
+  /** Most keys kept; beyond it the oldest are forgotten first (default 100 000). */
+  readonly maxEntries?: number;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** The in-memory store, with its size for monitoring. */
+export interface MemoryDuplicateStore extends DuplicateStore {
+  /** Keys currently kept (expired ones may linger until they are next touched or swept). */
+  readonly size: number;
+  /** Forgets every key. */
+  clear(): void;
+}
+
+const IN_FLIGHT = 0;
+const SEEN = 1;
+
+interface Entry {
+  state: typeof IN_FLIGHT | typeof SEEN;
+  expiresAt: number;
+}
+
+/** How many of the oldest entries one write looks at for expiry. */
+const SWEEP_BATCH = 4;
+
+/**
+ * A {@link DuplicateStore} in this process's memory: keys expire after their TTL, and at most
+ * `maxEntries` are kept (the oldest go first). It answers synchronously. It does not survive a
+ * restart and is not shared between instances: for that, use a shared store.
+ *
+ * @example
+ * const store = createMemoryDuplicateStore({ maxEntries: 50_000 });
+ */
+export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.now }: MemoryDuplicateStoreOptions = {}): MemoryDuplicateStore {
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new TypeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
+  if (typeof now !== 'function') throw new TypeError('now must be a function');
+  // A Map iterates in insertion order: a key is re-inserted on every write, so the first entries are the oldest.
+  const entries = new Map<string, Entry>();
+
+  const sweep = (at: number): void => {
+    let looked = 0;
+    for (const [key, entry] of entries) {
+      if (looked++ >= SWEEP_BATCH) break;
+      if (entry.expiresAt <= at) entries.delete(key);
+    }
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next();
+      if (oldest.done === true) break;
+      entries.delete(oldest.value);
+    }
+  };
+
+  const write = (key: string, entry: Entry, at: number): void => {
+    entries.delete(key);
+    entries.set(key, entry);
+    sweep(at);
+  };
+
+  return {
+    reserve(key, leaseMs) {
+      const at = now();
+      const entry = entries.get(key);
+      if (entry !== undefined && entry.expiresAt > at) return entry.state === SEEN ? 'seen' : 'in-flight';
+      write(key, { state: IN_FLIGHT, expiresAt: at + leaseMs }, at);
+      return 'reserved';
+    },
+    commit(key, ttlMs) {
+      const at = now();
+      write(key, { state: SEEN, expiresAt: at + ttlMs }, at);
+    },
+    release(key) {
+      entries.delete(key);
+    },
+    get size() {
+      return entries.size;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+/**
+ * Sends one Redis command and resolves with its reply: with node-redis
+ * `(args) => client.sendCommand(args)`, with ioredis `([name, ...rest]) => client.call(name, ...rest)`.
+ */
+export type RedisCommand = (args: string[]) => Promise<unknown>;
+
+/** Options of {@link createRedisDuplicateStore}. */
+export interface RedisDuplicateStoreOptions {
+  /** Sends a command to Redis (see {@link RedisCommand}). */
+  readonly sendCommand: RedisCommand;
+  /** Prefix of every key (default `smsv4:webhooks:`). */
+  readonly keyPrefix?: string;
+  /** A unique token per reservation, so a release never frees another instance's lease (default `crypto.randomUUID`). */
+  readonly token?: () => string;
+}
+
+const SEEN_VALUE = 'seen';
+const IN_FLIGHT_PREFIX = 'in-flight:';
+/** Deletes KEYS[1] only while it still holds the reservation ARGV[1]. */
+const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+
+/**
+ * A {@link DuplicateStore} shared through Redis, for receivers running on several instances. It is
+ * client-agnostic: it only needs a function that sends a command (`SET NX PX`, `GET`, `EVAL`).
+ * A reservation is `SET key in-flight:<token> NX PX lease`; a commit `SET key seen PX ttl`; a
+ * release deletes the key only while it holds this reservation's token.
+ *
+ * @example
+ * import { createClient } from 'redis';
+ * const client = await createClient({ url: 'redis://127.0.0.1:6379' }).connect();
+ * const store = createRedisDuplicateStore({ sendCommand: (args) => client.sendCommand(args) });
+ */
+export function createRedisDuplicateStore({
+  sendCommand,
+  keyPrefix = 'smsv4:webhooks:',
+  token = () => globalThis.crypto.randomUUID(),
+}: RedisDuplicateStoreOptions): DuplicateStore {
+  if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
+  if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  // The reservation tokens this instance holds, by key: released keys are deleted only while they hold them.
+  const held = new Map<string, string>();
+  const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
+  return {
+    async reserve(key, leaseMs) {
+      const full = keyPrefix + key;
+      const value = IN_FLIGHT_PREFIX + token();
+      const set = await sendCommand(['SET', full, value, 'PX', ms(leaseMs), 'NX']);
+      if (set === 'OK') {
+        held.set(key, value);
+        return 'reserved';
+      }
+      const current = await sendCommand(['GET', full]);
+      // Gone between the two commands (expired): answer in flight, the retry will find it free.
+      return current === SEEN_VALUE ? 'seen' : 'in-flight';
+    },
+    async commit(key, ttlMs) {
+      held.delete(key);
+      await sendCommand(['SET', keyPrefix + key, SEEN_VALUE, 'PX', ms(ttlMs)]);
+    },
+    async release(key) {
+      const value = held.get(key);
+      held.delete(key);
+      if (value === undefined) return;
+      await sendCommand(['EVAL', RELEASE_SCRIPT, '1', keyPrefix + key, value]);
+    },
+  };
+}
