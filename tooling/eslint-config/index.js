@@ -26,7 +26,13 @@ export const runtimeNeutral = tseslint.config(...base, {
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'os', 'crypto', 'buffer', 'stream', 'util'], message: 'core is runtime-neutral: no Node built-ins.' }] },
+      {
+        paths: ['fs', 'path', 'http', 'https', 'net', 'os', 'crypto', 'buffer', 'stream', 'util', 'child_process', 'worker_threads'].map((name) => ({
+          name,
+          message: 'core is runtime-neutral: no Node built-ins.',
+        })),
+        patterns: [{ group: ['node:*'], message: 'core is runtime-neutral: no Node built-ins.' }],
+      },
     ],
     'no-restricted-globals': [
       'error',

@@ -8,6 +8,7 @@ export type BodyTextError = 'too-large' | 'invalid-utf8' | 'not-a-body';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const encoder = new TextEncoder();
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The number of UTF-8 octets of a string (lone surrogates count as the 3 octets of U+FFFD). */
 export function utf8ByteLength(text: string): number {
@@ -39,9 +40,10 @@ export function utf8Encode(text: string): Uint8Array {
  */
 export function bodyToText(body: BodyInput, maxBytes: number): Result<string, BodyTextError> {
   if (typeof body === 'string') {
-    // Cheap bounds first: every code unit is at least one octet and at most three.
+    // Cheap bounds first: every code unit is at least one octet and at most three, and exactly one
+    // when the text is ASCII (a native scan), so the octets are counted only for long non-ASCII text.
     if (body.length > maxBytes) return err('too-large');
-    if (body.length * 3 > maxBytes && utf8ByteLength(body) > maxBytes) return err('too-large');
+    if (body.length * 3 > maxBytes && NON_ASCII.test(body) && utf8ByteLength(body) > maxBytes) return err('too-large');
     if (!body.isWellFormed()) return err('invalid-utf8');
     return ok(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
   }

@@ -11,7 +11,7 @@
  * cost more than the decoder's whole budget. Tests hold the schema and the decoder in agreement.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { compileSchema } from '../codec/compile-schema.js';
 import { INVOKE_LIMITS, INVOKE_SCOPES, KEY_PATTERN, VALUE_PATTERN } from './members.js';
 
 /** Pattern of the decoded phone number: 6 to 16 ASCII digits, the first not 0 (a JSON integer has no leading zero). */
@@ -94,4 +94,4 @@ export const InvokeServiceRequestWireSchema = Type.Object({
 export type InvokeServiceRequestWire = Static<typeof InvokeServiceRequestWireSchema>;
 
 /** Compiled check of the decoded value (used by the encoder). */
-export const checkInvokeServiceRequestValue = TypeCompiler.Compile(InvokeServiceRequestSchema);
+export const checkInvokeServiceRequestValue = compileSchema(InvokeServiceRequestSchema);

@@ -5,7 +5,7 @@
  * express is here. Rules joining several members are checked after it.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { compileSchema } from '../codec/compile-schema.js';
 import { CHARSETS, INTERACTIONS, MESSAGE_TYPES, MLC_VALUES, MT_LIMITS, RECEIPT_REQUESTED_VALUES, SOURCE_TONS } from './members.js';
 import { literals } from './schema.js';
 
@@ -72,4 +72,4 @@ export const MtRequestWireSchema = Type.Object({
 export type MtRequestWire = Static<typeof MtRequestWireSchema>;
 
 /** The compiled check of {@link MtRequestWireSchema} (compiled once, at module load). */
-export const mtRequestWireCheck = TypeCompiler.Compile(MtRequestWireSchema);
+export const mtRequestWireCheck = compileSchema(MtRequestWireSchema);

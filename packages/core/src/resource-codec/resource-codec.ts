@@ -1,4 +1,4 @@
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { PayloadError } from '../codec/payload-error.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
@@ -7,7 +7,8 @@ import { err, ok, type Result } from '../result.js';
 import { buildXmlDocument } from '../xml/xml-document.js';
 import { bodyProblemError, schemaViolationError, wrongResourceError } from './payload-problems.js';
 import { compileReader, type WireReader } from './compile-reader.js';
-import { canonicalJsonSchemaOf, planOf, type WirePlan } from './wire-plan.js';
+import { compileExactMembers, type ExactMembersCheck } from './compile-exact-members.js';
+import { planOf, type WirePlan } from './wire-plan.js';
 import { writeJson, writeXml } from './write-wire.js';
 
 /** A resource with a JSON and an XML form: its root name, schema, compiled check and wire plan. */
@@ -18,8 +19,8 @@ export interface Resource<S extends TObject> {
   /** The namespace URI encoders write on the XML root by default. */
   readonly namespace: string;
   readonly check: TypeCheck<S>;
-  /** Checks a parsed JSON body already in the decoded form (see `canonicalJsonSchemaOf`). */
-  readonly canonicalJson: TypeCheck<TSchema>;
+  /** With `check`, tells a parsed JSON body already in the decoded form (see `compileExactMembers`). */
+  readonly exactMembers: ExactMembersCheck;
   readonly plan: WirePlan;
   readonly readJson: WireReader;
   readonly readXml: WireReader;
@@ -33,7 +34,7 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
     schema,
     namespace,
     check: TypeCompiler.Compile(schema),
-    canonicalJson: TypeCompiler.Compile(canonicalJsonSchemaOf(schema)),
+    exactMembers: compileExactMembers(plan),
     plan,
     readJson: compileReader(plan, false),
     readXml: compileReader(plan, true),
@@ -42,11 +43,11 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
 
 /**
  * Decodes a body of a resource: size limit, UTF-8 and strict parse first (see `readBody`), then the
- * root. A JSON body already in the decoded form (numbers as numbers, canonical names and layout)
- * passes one compiled check and is returned as parsed: members the schema does not name stay in it
- * as plain data. Any other body is read once, known members only (values normalised, unknown
- * members dropped), and the result checked; detailed errors are collected only when that check
- * fails. Never throws on any body; throws `TypeError` for a format other than `'json'` or `'xml'`.
+ * root. A JSON body already in the decoded form (numbers as numbers, the schema's names and layout,
+ * no other member) passes the compiled schema check and a member count and is returned as parsed.
+ * Any other body is read once, known members only (values normalised, unknown members dropped),
+ * and the result checked; detailed errors are collected only when that check fails. Never throws
+ * on any body; throws `TypeError` for a format other than `'json'` or `'xml'`.
  */
 export function decodeResource<S extends TObject>(
   resource: Resource<S>,
@@ -61,7 +62,7 @@ export function decodeResource<S extends TObject>(
   if (parsed.format === 'json') {
     if (!Object.hasOwn(parsed.json, resource.root)) return err(wrongResourceError(resource.root, Object.keys(parsed.json)[0]));
     node = parsed.json[resource.root];
-    if (resource.canonicalJson.Check(node)) return ok(node as Static<S>);
+    if (resource.check.Check(node) && resource.exactMembers(node)) return ok(node);
   } else {
     if (parsed.xml.rootName !== resource.root) return err(wrongResourceError(resource.root, parsed.xml.rootName));
     node = parsed.xml.root;

@@ -15,7 +15,7 @@
  *   decimal text (an SMS error `code`).
  * - `wireExpected: string`: how a decoder words what the member must be.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 
 /** A scalar member: read from an XML attribute or a JSON member. */
 export interface ScalarMember {
@@ -83,27 +83,3 @@ export function planOf(schema: TSchema): WirePlan {
   });
 }
 
-/**
- * The schema of a JSON body that is already in the decoded form: the resource schema, plus every
- * alternative name (`wireAliases`) and every nested placement (`wireNestedIn`) forbidden. A parsed
- * body that passes it needs no reading at all (the JSON fast path); any other body is read member
- * by member.
- */
-export function canonicalJsonSchemaOf(schema: TSchema): TSchema {
-  if (schema.type === 'array') return { ...schema, items: canonicalJsonSchemaOf(schema.items as TSchema) };
-  if (schema.type !== 'object') return schema;
-  const source = schema.properties as Record<string, TSchema>;
-  const properties: Record<string, TSchema> = {};
-  for (const key of Object.keys(source)) properties[key] = canonicalJsonSchemaOf(source[key] as TSchema);
-  for (const key of Object.keys(source)) {
-    const member = source[key] as TSchema;
-    for (const alias of stringList(member.wireAliases)) properties[alias] = Type.Optional(Type.Never());
-    const holder = typeof member.wireNestedIn === 'string' ? properties[member.wireNestedIn] : undefined;
-    if (holder !== undefined && holder.type === 'object') {
-      const nested: Record<string, TSchema> = { ...(holder.properties as Record<string, TSchema>), [key]: Type.Optional(Type.Never()) };
-      for (const alias of stringList(member.wireAliases)) nested[alias] = Type.Optional(Type.Never());
-      properties[member.wireNestedIn as string] = { ...holder, properties: nested };
-    }
-  }
-  return { ...schema, properties };
-}

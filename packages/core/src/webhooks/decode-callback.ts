@@ -1,0 +1,124 @@
+/**
+ * Classifies and decodes a callback posted to a receiving URL: a delivery receipt or an inbound
+ * message, in XML or JSON, with the key that identifies the event across the service's retries.
+ */
+import { bodyToText, type BodyInput } from '../body/body-text.js';
+import { payloadError, type PayloadError } from '../codec/payload-error.js';
+import { DEFAULT_MAX_BODY_BYTES, type DecodeOptions, type WireFormat } from '../codec/wire-format.js';
+import { decodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
+import { decodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
+import { bodyProblemError } from '../resource-codec/payload-problems.js';
+import { err, ok, type Result } from '../result.js';
+import type { Concatenation, UserDataHeader } from '../text/udh.js';
+import { inboundHeader } from './inbound-content.js';
+
+/** The two kinds of callback. */
+export type CallbackKind = 'delivery-receipt' | 'inbound-message';
+
+/** A decoded delivery receipt, with its duplicate key. */
+export interface ReceiptCallback {
+  readonly kind: 'delivery-receipt';
+  readonly format: WireFormat;
+  readonly receipt: DeliveryReceipt;
+  /** `receipt:<ticketId>:<segmentNumber>` (segment 1 for a single-part message). */
+  readonly key: string;
+}
+
+/** A decoded inbound message (one part of a multipart message, or a whole message), with its duplicate key. */
+export interface InboundCallback {
+  readonly kind: 'inbound-message';
+  readonly format: WireFormat;
+  readonly message: MobileOriginate;
+  /** `inbound:<ticketId>`, plus `:<8|16>-<reference>:<sequence>` for one part of a multipart message. */
+  readonly key: string;
+  /** The user data header at the start of the content, when `udh` is `true`. */
+  readonly header?: UserDataHeader;
+  /** The content's hex after the header (the content itself without one). */
+  readonly payload: string;
+  /** The concatenation element of one part of a multipart message. */
+  readonly concatenation?: Concatenation;
+}
+
+/** A decoded callback. */
+export type Callback = ReceiptCallback | InboundCallback;
+
+/** The duplicate key of a receipt: its ticket ID and part number. */
+export function receiptKey(receipt: DeliveryReceipt): string {
+  return `receipt:${receipt.mtStatus.ticketId}:${receipt.mtStatus.segmentNumber ?? 1}`;
+}
+
+/** The duplicate key of an inbound message: its ticket ID, plus the UDH reference and part number of one part of a multipart message. */
+export function inboundKey(message: MobileOriginate, concatenation?: Concatenation): string {
+  const base = `inbound:${message.ticketId}`;
+  return concatenation === undefined ? base : `${base}:${concatenation.referenceBits}-${concatenation.reference}:${concatenation.sequence}`;
+}
+
+const ROOTS: Readonly<Record<string, CallbackKind>> = { deliveryReceipt: 'delivery-receipt', mobileOriginate: 'inbound-message' };
+const XML_ROOT = /<(?![?!])(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
+const JSON_ROOT = /^\s*\{\s*"([A-Za-z]+)"/;
+
+/** A cheap guess of the callback kind from the first element or member name (the decoder decides). */
+function sniff(text: string, format: WireFormat): CallbackKind | undefined {
+  const match = (format === 'xml' ? XML_ROOT : JSON_ROOT).exec(text.length > 512 ? text.slice(0, 512) : text);
+  const name = match?.[1];
+  return name !== undefined && Object.hasOwn(ROOTS, name) ? ROOTS[name] : undefined;
+}
+
+function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes: number): Result<Callback, PayloadError> {
+  if (kind === 'delivery-receipt') {
+    const receipt = decodeDeliveryReceipt(text, format, { maxBytes });
+    if (!receipt.ok) return receipt;
+    return ok({ kind, format, receipt: receipt.value, key: receiptKey(receipt.value) });
+  }
+  const decoded = decodeMobileOriginate(text, format, { maxBytes });
+  if (!decoded.ok) return decoded;
+  const message = decoded.value;
+  const header = inboundHeader(message.message);
+  if (!header.ok) {
+    return err(
+      payloadError(
+        'invalid-member',
+        `Member mobileOriginate.message.content must start with a valid user data header (udh is true): ${header.error.message}`,
+        'mobileOriginate.message.content',
+      ),
+    );
+  }
+  if (header.value === undefined) return ok({ kind, format, message, key: inboundKey(message), payload: message.message.content });
+  const concatenation = header.value.header.concatenation;
+  // A "multipart" message of one part is a whole message.
+  const part = concatenation !== undefined && concatenation.total > 1 ? concatenation : undefined;
+  return ok({
+    kind,
+    format,
+    message,
+    key: inboundKey(message, part),
+    header: header.value.header,
+    payload: header.value.payload,
+    ...(part === undefined ? {} : { concatenation: part }),
+  });
+}
+
+/**
+ * Decodes the body of a callback: a `deliveryReceipt` or a `mobileOriginate`, in `format`. The
+ * size limit is checked first (default 64 KiB), then UTF-8, then the strict parse of the format,
+ * then the resource's members. An inbound message with `udh: true` must start with a header that
+ * parses; the concatenation element of a part of a multipart message is returned with it. Never
+ * throws on any body.
+ *
+ * @example
+ * const callback = decodeCallback(body, 'xml');
+ * if (callback.ok && callback.value.kind === 'delivery-receipt') console.log(callback.value.receipt.mtStatus.code);
+ */
+export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {}): Result<Callback, PayloadError> {
+  if (format !== 'json' && format !== 'xml') throw new TypeError(`format must be 'json' or 'xml', got ${String(format)}`);
+  const text = bodyToText(body, maxBytes);
+  if (!text.ok) {
+    return err(bodyProblemError(text.error === 'too-large' ? 'too-large' : 'invalid-encoding', format, maxBytes));
+  }
+  const guess = sniff(text.value, format);
+  const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);
+  if (first.ok || first.error.code !== 'wrong-resource') return first;
+  const second = decodeAs(guess === 'inbound-message' ? 'delivery-receipt' : 'inbound-message', text.value, format, maxBytes);
+  if (second.ok || second.error.code !== 'wrong-resource') return second;
+  return err(payloadError('wrong-resource', 'Payload root is neither deliveryReceipt nor mobileOriginate'));
+}

@@ -1,0 +1,273 @@
+/**
+ * Inbound messages as a person sent them: a single-part message as it came, and the parts of a
+ * multipart message (each posted on its own, in any order, with a concatenation element of 8- or
+ * 16-bit reference in its user data header) joined once all have arrived. Parts whose siblings do
+ * not arrive in time are reported as an incomplete message (an orphan).
+ */
+import type { WireFormat } from '../codec/wire-format.js';
+import type { MobileOriginate, MoDestination, MoSource } from '../mobile-originate/mobile-originate.js';
+import type { HexCharset } from '../text/hex.js';
+import type { ReferenceBits } from '../text/capacity.js';
+import type { UserDataHeader } from '../text/udh.js';
+import type { InboundCallback } from './decode-callback.js';
+import { decodeInboundText, type InboundCharset } from './inbound-content.js';
+
+/** The concatenation of a multipart inbound message. */
+export interface InboundConcatenation {
+  readonly reference: number;
+  readonly referenceBits: ReferenceBits;
+  /** Number of parts the message announced. */
+  readonly total: number;
+}
+
+/** An inbound message: a single-part message, a reassembled multipart one, or the parts of an orphan. */
+export interface InboundMessage {
+  /** The ticket ID of the first part present (the message's only one when single-part). */
+  readonly ticketId: string;
+  /** The ticket IDs of the parts present, in part order. */
+  readonly ticketIds: readonly string[];
+  /** The earliest `submittedDate` of the parts, when given. */
+  readonly submittedDate?: string;
+  readonly source: MoSource;
+  readonly destination: MoDestination;
+  /** `text`, `hexEncodedText` or `binary`, as the (first) part said. */
+  readonly type: string;
+  /**
+   * Single-part: the content as received. Multipart: the hex of the parts' payloads joined in
+   * part order, user data headers removed (missing parts of an orphan are skipped).
+   */
+  readonly content: string;
+  /** The readable text: the content of a `text` message, or hex text decoded; absent for `binary` or undecodable content. */
+  readonly text?: string;
+  /** The charset hex text was decoded in (named by the receiver, or guessed). */
+  readonly charset?: HexCharset;
+  /** The user data header of a single-part message that has one (e.g. port addressing). */
+  readonly header?: UserDataHeader;
+  /** Present for a multipart message. */
+  readonly concatenation?: InboundConcatenation;
+  /** `false` for an orphan: some parts never arrived. */
+  readonly complete: boolean;
+  /** Part numbers that never arrived (empty when complete). */
+  readonly missingParts: readonly number[];
+  /** The parts as received, in part order. */
+  readonly parts: readonly MobileOriginate[];
+  /** The format the (first) part was posted in. */
+  readonly format: WireFormat;
+}
+
+/** Decodes the text of hex content; `undefined` text when it does not decode. */
+function textOf(type: string, hex: string, charset: InboundCharset): { text?: string; charset?: HexCharset } {
+  if (type !== 'hexEncodedText') return {};
+  const decoded = decodeInboundText(hex, charset);
+  return decoded.ok ? { text: decoded.value.text, charset: decoded.value.charset } : {};
+}
+
+/**
+ * The {@link InboundMessage} of a single-part inbound callback (no concatenation element, or a
+ * message of one part).
+ */
+export function singleInboundMessage(callback: InboundCallback, charset: InboundCharset = 'auto'): InboundMessage {
+  const { message, format, header, payload } = callback;
+  const text = message.message.type === 'text' ? { text: message.message.content } : textOf(message.message.type, payload, charset);
+  return {
+    ticketId: message.ticketId,
+    ticketIds: [message.ticketId],
+    ...(message.submittedDate === undefined ? {} : { submittedDate: message.submittedDate }),
+    source: message.source,
+    destination: message.destination,
+    type: message.message.type,
+    content: message.message.content,
+    ...text,
+    ...(header === undefined ? {} : { header }),
+    complete: true,
+    missingParts: [],
+    parts: [message],
+    format,
+  };
+}
+
+/** Timers the reassembler arms its timeouts with (the runtime's by default). */
+export interface ReassemblerTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Options of {@link createInboundReassembler}. */
+export interface InboundReassemblerOptions {
+  /** How long the parts of a message wait for their siblings, from the first part's arrival (default 10 minutes). */
+  readonly timeoutMs?: number;
+  /** Most incomplete messages held; beyond it the oldest is reported as an orphan at once (default 10 000). */
+  readonly maxPending?: number;
+  /** Charset of hex text (default `'auto'`: guessed, see `guessInboundCharset`). */
+  readonly charset?: InboundCharset;
+  /** Told about each orphan: an incomplete message whose timeout passed, or pushed out by `maxPending`, or flushed. */
+  readonly onOrphan?: (message: InboundMessage) => void;
+  /** The timers (default the runtime's `setTimeout`; Node's are unref'd so they never keep a process alive). */
+  readonly timers?: ReassemblerTimers;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** What {@link InboundReassembler.add} did with a part. */
+export type ReassemblyOutcome =
+  | {
+      /** The last missing part: the whole message, removed from the reassembler. */
+      readonly status: 'complete';
+      readonly message: InboundMessage;
+      /** Puts the other parts back (the handler failed, the retry of this part will complete it again). */
+      restore(): void;
+    }
+  /** Kept until the other parts arrive. */
+  | { readonly status: 'stored'; readonly received: number; readonly total: number }
+  /** A part with this number is already held (another ticket ID): the first one is kept. */
+  | { readonly status: 'duplicate-part' };
+
+/** Joins the parts of multipart inbound messages. */
+export interface InboundReassembler {
+  /** Adds one part of a multipart message (a callback with a `concatenation`). */
+  add(part: InboundCallback): ReassemblyOutcome;
+  /** Incomplete messages held. */
+  readonly pending: number;
+  /** Reports every incomplete message as an orphan now (e.g. at shutdown) and empties the reassembler. */
+  flush(): void;
+  /** Cancels the timers and drops the incomplete messages without reporting them. */
+  close(): void;
+}
+
+interface Group {
+  readonly key: string;
+  readonly concatenation: InboundConcatenation;
+  readonly parts: Map<number, InboundCallback>;
+  readonly firstAt: number;
+  timer: unknown;
+}
+
+const runtimeTimers: ReassemblerTimers = {
+  setTimeout(callback, ms) {
+    const handle = globalThis.setTimeout(callback, ms) as unknown;
+    (handle as { unref?: () => void }).unref?.();
+    return handle;
+  },
+  clearTimeout(handle) {
+    globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]);
+  },
+};
+
+/**
+ * Creates an in-memory {@link InboundReassembler}. Parts are grouped by sender, originator,
+ * reference (8- or 16-bit: the two never mix) and part count, so two messages with the same
+ * reference from different handsets stay apart.
+ *
+ * @example
+ * const reassembler = createInboundReassembler({ onOrphan: (m) => console.warn('incomplete', m.missingParts) });
+ * const outcome = reassembler.add(callback); // callback from decodeCallback, with a concatenation
+ * if (outcome.status === 'complete') console.log(outcome.message.text);
+ */
+export function createInboundReassembler({
+  timeoutMs = 10 * 60_000,
+  maxPending = 10_000,
+  charset = 'auto',
+  onOrphan = () => undefined,
+  timers = runtimeTimers,
+  now = Date.now,
+}: InboundReassemblerOptions = {}): InboundReassembler {
+  if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be a positive number, got ${String(timeoutMs)}`);
+  if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
+  const groups = new Map<string, Group>();
+
+  const messageOf = (group: Group): InboundMessage => {
+    const { total } = group.concatenation;
+    const present: InboundCallback[] = [];
+    const missingParts: number[] = [];
+    for (let n = 1; n <= total; n++) {
+      const part = group.parts.get(n);
+      if (part === undefined) missingParts.push(n);
+      else present.push(part);
+    }
+    const first = present[0] as InboundCallback;
+    const type = first.message.message.type;
+    const content = present.map((p) => p.payload).join('');
+    const submitted = present
+      .map((p) => p.message.submittedDate)
+      .filter((d): d is string => d !== undefined)
+      .sort()[0];
+    return {
+      ticketId: first.message.ticketId,
+      ticketIds: present.map((p) => p.message.ticketId),
+      ...(submitted === undefined ? {} : { submittedDate: submitted }),
+      source: first.message.source,
+      destination: first.message.destination,
+      type,
+      content,
+      ...textOf(type, content, charset),
+      concatenation: group.concatenation,
+      complete: missingParts.length === 0,
+      missingParts,
+      parts: present.map((p) => p.message),
+      format: first.format,
+    };
+  };
+
+  const orphan = (group: Group): void => {
+    if (groups.get(group.key) !== group) return;
+    groups.delete(group.key);
+    timers.clearTimeout(group.timer);
+    onOrphan(messageOf(group));
+  };
+
+  const arm = (group: Group): void => {
+    const remaining = Math.max(0, group.firstAt + timeoutMs - now());
+    group.timer = timers.setTimeout(() => orphan(group), remaining);
+  };
+
+  const keyOf = (part: InboundCallback, c: InboundConcatenation): string =>
+    [part.message.source.address, part.message.destination.address, c.referenceBits, c.reference, c.total].join('\u0000');
+
+  const insert = (key: string, concatenation: InboundConcatenation, firstAt: number): Group => {
+    const group: Group = { key, concatenation, parts: new Map(), firstAt, timer: undefined };
+    groups.set(key, group);
+    arm(group);
+    while (groups.size > maxPending) {
+      const oldest = groups.values().next();
+      if (oldest.done === true) break;
+      orphan(oldest.value);
+    }
+    return group;
+  };
+
+  return {
+    add(part) {
+      const c = part.concatenation;
+      if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
+      const concatenation: InboundConcatenation = { reference: c.reference, referenceBits: c.referenceBits, total: c.total };
+      const key = keyOf(part, concatenation);
+      const group = groups.get(key) ?? insert(key, concatenation, now());
+      if (group.parts.has(c.sequence)) return { status: 'duplicate-part' };
+      group.parts.set(c.sequence, part);
+      if (group.parts.size < c.total) return { status: 'stored', received: group.parts.size, total: c.total };
+      groups.delete(key);
+      timers.clearTimeout(group.timer);
+      const message = messageOf(group);
+      return {
+        status: 'complete',
+        message,
+        restore() {
+          const target = groups.get(key) ?? insert(key, concatenation, group.firstAt);
+          for (const [sequence, held] of group.parts) {
+            if (held !== part && !target.parts.has(sequence)) target.parts.set(sequence, held);
+          }
+        },
+      };
+    },
+    get pending() {
+      return groups.size;
+    },
+    flush() {
+      for (const group of [...groups.values()]) orphan(group);
+    },
+    close() {
+      for (const group of groups.values()) timers.clearTimeout(group.timer);
+      groups.clear();
+    },
+  };
+}

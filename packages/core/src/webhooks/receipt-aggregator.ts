@@ -1,0 +1,173 @@
+/**
+ * Folds the per-part delivery receipts of a message into its message-level status, with the
+ * summary code of `summarizeMultipart` (830 when a part failed, 831 while receipts are missing,
+ * the common code when all parts agree).
+ */
+import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
+import { deliveryState } from '../errors/catalogue.js';
+import { summarizeMultipart } from '../multipart/summarize-multipart.js';
+
+/** The state of one part as its receipt reported it; no `code` while no receipt has come for it. */
+export interface MessagePartStatus {
+  readonly segmentNumber: number;
+  readonly code?: number;
+  readonly description?: string;
+  readonly deliveryDate?: string;
+}
+
+/** The message-level status folded from the receipts of its parts. */
+export interface MessageDeliveryStatus {
+  readonly ticketId: string;
+  /** Parts of the message (1 for a single-part message). */
+  readonly totalSegments: number;
+  /** The summary code: the part's own code for a single-part message. */
+  readonly code: number;
+  readonly description: string;
+  /** `delivered`, `failed` or `pending`, from the summary code (a code the catalogue does not know counts as failed). */
+  readonly outcome: 'delivered' | 'failed' | 'pending';
+  /** `true` once every part has a receipt. */
+  readonly complete: boolean;
+  /** One entry per part, in order. */
+  readonly parts: readonly MessagePartStatus[];
+  /** Numbers of the parts without a receipt yet. */
+  readonly missing: readonly number[];
+  /** The latest receipt of the message (its notes, destination and source). */
+  readonly lastReceipt: DeliveryReceipt;
+}
+
+/**
+ * The message-level status of the receipts of one message (in any order; a part reported twice
+ * keeps its last receipt). The number of parts is the largest `totalSegments` (or segment number)
+ * seen. Throws `TypeError` for an empty list or receipts of different tickets.
+ *
+ * @example
+ * foldReceipts([part1Delivered, part2Expired]).code; // 830 (partial message delivery failure)
+ */
+export function foldReceipts(receipts: readonly DeliveryReceipt[]): MessageDeliveryStatus {
+  if (!Array.isArray(receipts) || receipts.length === 0) throw new TypeError('foldReceipts needs at least one receipt');
+  const first = receipts[0] as DeliveryReceipt;
+  const ticketId = first.mtStatus.ticketId;
+  let total = 1;
+  const bySegment = new Map<number, DeliveryReceipt>();
+  for (const receipt of receipts) {
+    const status = receipt?.mtStatus;
+    if (status === undefined || status === null) throw new TypeError('each receipt must be a decoded deliveryReceipt');
+    if (status.ticketId !== ticketId) throw new TypeError(`receipts of different tickets: ${ticketId} and ${status.ticketId}`);
+    const segment = status.segmentNumber ?? 1;
+    total = Math.max(total, status.totalSegments ?? 1, segment);
+    bySegment.set(segment, receipt);
+  }
+  const parts: MessagePartStatus[] = [];
+  const missing: number[] = [];
+  for (let n = 1; n <= total; n++) {
+    const status = bySegment.get(n)?.mtStatus;
+    if (status === undefined) {
+      missing.push(n);
+      parts.push({ segmentNumber: n });
+      continue;
+    }
+    parts.push({
+      segmentNumber: n,
+      code: status.code,
+      ...(status.description === undefined ? {} : { description: status.description }),
+      ...(status.deliveryDate === undefined ? {} : { deliveryDate: status.deliveryDate }),
+    });
+  }
+  const summary = summarizeMultipart(parts);
+  return {
+    ticketId,
+    totalSegments: total,
+    code: summary.code,
+    description: summary.description,
+    outcome: deliveryState(summary.code)?.outcome ?? 'failed',
+    complete: missing.length === 0,
+    parts,
+    missing,
+    lastReceipt: receipts[receipts.length - 1] as DeliveryReceipt,
+  };
+}
+
+/** Options of {@link createReceiptAggregator}. */
+export interface ReceiptAggregatorOptions {
+  /** Most messages tracked; beyond it the least recently updated is forgotten (default 10 000). */
+  readonly maxMessages?: number;
+  /** How long a message is kept after its last receipt, in ms (default 25 hours: the 24-hour retry window and a margin). */
+  readonly ttlMs?: number;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Tracks the receipts of messages in memory and folds them as they come. */
+export interface ReceiptAggregator {
+  /** Adds a receipt (a repeated part replaces the earlier one) and returns the message's status so far. */
+  add(receipt: DeliveryReceipt): MessageDeliveryStatus;
+  /** The status of a tracked message. */
+  get(ticketId: string): MessageDeliveryStatus | undefined;
+  /** Stops tracking a message (e.g. once it is complete and stored). */
+  delete(ticketId: string): boolean;
+  /** Messages tracked. */
+  readonly size: number;
+}
+
+interface Tracked {
+  readonly receipts: Map<number, DeliveryReceipt>;
+  expiresAt: number;
+}
+
+/**
+ * Creates an in-memory {@link ReceiptAggregator}, bounded in size and time. Use it inside
+ * `onDeliveryReceipt` to learn the message-level status of multipart messages; with several
+ * instances, store the receipts in your database and call {@link foldReceipts} on them instead.
+ *
+ * @example
+ * const aggregator = createReceiptAggregator();
+ * // in onDeliveryReceipt:
+ * const status = aggregator.add(receipt);
+ * if (status.complete) await saveStatus(status.ticketId, status.code);
+ */
+export function createReceiptAggregator({ maxMessages = 10_000, ttlMs = 25 * 3_600_000, now = Date.now }: ReceiptAggregatorOptions = {}): ReceiptAggregator {
+  if (!Number.isSafeInteger(maxMessages) || maxMessages < 1) throw new TypeError(`maxMessages must be a positive integer, got ${String(maxMessages)}`);
+  if (!(ttlMs > 0)) throw new TypeError(`ttlMs must be a positive number, got ${String(ttlMs)}`);
+  const messages = new Map<string, Tracked>();
+
+  const live = (ticketId: string, at: number): Tracked | undefined => {
+    const tracked = messages.get(ticketId);
+    if (tracked === undefined) return undefined;
+    if (tracked.expiresAt > at) return tracked;
+    messages.delete(ticketId);
+    return undefined;
+  };
+
+  return {
+    add(receipt) {
+      const ticketId = receipt?.mtStatus?.ticketId;
+      if (typeof ticketId !== 'string') throw new TypeError('add needs a decoded deliveryReceipt');
+      const at = now();
+      const tracked = live(ticketId, at) ?? { receipts: new Map<number, DeliveryReceipt>(), expiresAt: 0 };
+      // Re-insert so that the Map's first entry is always the least recently updated.
+      messages.delete(ticketId);
+      // Receipts stay in arrival order, so the last one folded is the newest.
+      const segment = receipt.mtStatus.segmentNumber ?? 1;
+      tracked.receipts.delete(segment);
+      tracked.receipts.set(segment, receipt);
+      tracked.expiresAt = at + ttlMs;
+      messages.set(ticketId, tracked);
+      while (messages.size > maxMessages) {
+        const oldest = messages.keys().next();
+        if (oldest.done === true) break;
+        messages.delete(oldest.value);
+      }
+      return foldReceipts([...tracked.receipts.values()]);
+    },
+    get(ticketId) {
+      const tracked = live(ticketId, now());
+      return tracked === undefined ? undefined : foldReceipts([...tracked.receipts.values()]);
+    },
+    delete(ticketId) {
+      return messages.delete(ticketId);
+    },
+    get size() {
+      return messages.size;
+    },
+  };
+}

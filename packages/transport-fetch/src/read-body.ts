@@ -1,0 +1,37 @@
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Reads a response body up to `maxBytes` octets; `undefined` when it is larger (the rest is not read:
+ * the stream is cancelled). A declared `Content-Length` above the limit is refused before reading.
+ */
+export async function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+  const declared = response.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  const stream = response.body;
+  if (stream === null) return EMPTY;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 0) return EMPTY;
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
