@@ -33,8 +33,6 @@ async function main(): Promise<void> {
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return fail(`cannot listen on ${host}: ${message}`, 1);
     return fail(`cannot start: ${message}`, 1);
   }
-  process.stdout.write(app.banner);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -55,6 +53,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Printed once the signals are handled: whoever reads it may stop the sandbox at once.
+  process.stdout.write(app.banner);
 }
 
 main().catch((error: unknown) => fail(`unexpected error: ${(error as Error).stack ?? String(error)}`, 1));

@@ -80,8 +80,7 @@ export async function startSandboxApp(options: Pick<AppOptions, 'port' | 'host' 
     dashboardUrl,
     banner,
     close() {
-      closing ??= server.close().then(() => sandbox.close());
-      return closing;
+      return (closing ??= server.close().then(() => sandbox.close()));
     },
   };
 }

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildSendRequest, DELIVERY_STATES, SMS_ERRORS, type MtRequest } from '@smsv4/core';
+import { buildInvokeServiceRequest, buildSendRequest, DELIVERY_STATES, INVOKE_ERRORS, SMS_ERRORS, type MtRequest } from '@smsv4/core';
 import { DEFAULT_ACCOUNTS, type SandboxServer } from '@smsv4/sandbox';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,7 +135,7 @@ describe('dashboard in Chromium', () => {
     await byTestId('inbound-content-input').fill(`Reply ${XSS}`);
     await byTestId('inbound-url').fill(`${receiver.url}/inbound`);
     await byTestId('inbound-submit').click();
-    await expect.poll(() => byTestId('inbound-status').textContent()).toMatch(/^Injected 1 part: [A-Z0-9-]+$/);
+    await expect.poll(() => byTestId('inbound-result').textContent()).toMatch(/^Injected 1 part: [A-Z0-9-]+$/);
     await byTestId('tab-inbound').click();
     const row = page.locator('[data-testid="inbound-row"]').first();
     await row.waitFor();
@@ -145,13 +145,13 @@ describe('dashboard in Chromium', () => {
 
     await byTestId('inbound-content-input').fill('x'.repeat(200));
     await byTestId('inbound-submit').click();
-    await expect.poll(() => byTestId('inbound-status').textContent()).toMatch(/^Injected 2 parts: /);
+    await expect.poll(() => byTestId('inbound-result').textContent()).toMatch(/^Injected 2 parts: /);
     await expect.poll(() => page.locator('[data-testid="inbound-row"]').count()).toBe(3);
 
     // The sandbox's own refusal is shown as it says it.
     await byTestId('inbound-from').fill('not a number');
     await byTestId('inbound-submit').click();
-    await expect.poll(() => byTestId('inbound-status').getAttribute('class')).toContain('tone-fail');
+    await expect.poll(() => byTestId('inbound-result').getAttribute('class')).toContain('tone-fail');
     expect(await page.locator('[data-testid="inbound-row"]').count()).toBe(3);
   });
 
@@ -162,7 +162,7 @@ describe('dashboard in Chromium', () => {
     expect(await byTestId('scenario-delay').isVisible()).toBe(false);
     await byTestId('scenario-code').fill(String(rejected.code));
     await byTestId('scenario-submit').click();
-    await expect.poll(() => byTestId('scenario-status').textContent()).toBe(`Scenario for 14155550199: rejected · code ${rejected.code}.`);
+    await expect.poll(() => byTestId('scenario-result').textContent()).toBe(`Scenario for 14155550199: rejected · code ${rejected.code}.`);
     await expect.poll(() => page.locator('[data-testid="scenario-row"]').allTextContents()).toEqual([`14155550199rejected · code ${rejected.code}Remove`]);
 
     const sent = await send({ destination: { address: '14155550199' } });
@@ -181,14 +181,35 @@ describe('dashboard in Chromium', () => {
     await byTestId('fault-kind').selectOption('1010');
     expect(await byTestId('fault-kind').locator('option[value="1010"]').textContent()).toBe(`1010 — ${fault.description}`);
     await byTestId('fault-submit').click();
-    await expect.poll(() => byTestId('fault-status').textContent()).toBe('Armed: the next send call → 1010.');
+    await expect.poll(() => byTestId('fault-result').textContent()).toBe('Armed: the next send call → 1010.');
     const failed = await send({ destination: { address: '14155550100' } });
     expect(failed.status).toBe(fault.httpStatus);
     expect(JSON.parse(failed.body)).toEqual({ error: { code: fault.code, description: fault.description } });
     expect((await send({ destination: { address: '14155550100' } })).status).toBe(202);
   });
 
+  it('lists Invoke Service calls, accepted and rejected', async () => {
+    const smsOnly = DEFAULT_ACCOUNTS.find((account) => account.accountId === 'sms-only')!;
+    for (const account of [ACCOUNT, smsOnly]) {
+      const built = buildInvokeServiceRequest(
+        { endpoints: { baseUrl: app.apiUrl }, credentials: { accountId: account.accountId, password: account.password } },
+        'abc123',
+        { endUser: { phoneNumber: '14155550100' }, variables: { session: { GREETING: '<b>hi</b>' } } },
+      );
+      await fetch(built.url, { method: built.method, headers: built.headers, body: built.body ?? null });
+    }
+    await byTestId('tab-invocations').click();
+    const rows = page.locator('[data-testid="invocation-row"]');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.locator('[data-testid="invocation-outcome"]').allTextContents()).toEqual(['rejected', 'accepted']);
+    expect(await rows.first().textContent()).toContain(`${INVOKE_ERRORS[12001].code} ${INVOKE_ERRORS[12001].description}`);
+    await rows.last().locator('summary').click();
+    expect(await rows.last().locator('pre').textContent()).toContain('"GREETING": "<b>hi</b>"');
+    expect(await page.locator('b').count()).toBe(0);
+  });
+
   it('reconnects the live stream after the server comes back', async () => {
+    await byTestId('tab-messages').click();
     const port = app.server.port;
     await app.server.close();
     await page.locator('[data-testid="connection"][data-state="reconnecting"]').waitFor({ timeout: 10_000 });
@@ -196,7 +217,8 @@ describe('dashboard in Chromium', () => {
     restarted = await app.sandbox.listen({ port, host: '127.0.0.1' });
     await page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 15_000 });
     const sent = await send({ destination: { address: '14155550100' } }, 'after the reconnection');
-    await messageRow(sent.ticketId!).waitFor();
+    expect(sent.status).toBe(202);
+    await messageRow(sent.ticketId!).waitFor({ timeout: 10_000 });
   });
 
   it('is labelled, legible and free of script errors (screenshot in test/artifacts)', async () => {
@@ -208,13 +230,13 @@ describe('dashboard in Chromium', () => {
     expect(unlabelled).toEqual([]);
     expect(await page.locator('[aria-live="polite"]').count()).toBeGreaterThanOrEqual(4);
     expect(await page.locator('[role="tabpanel"] table thead th[scope="col"]').count()).toBeGreaterThan(25);
-    // Wide enough for the tables, no horizontal page scroll.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await byTestId('tab-messages').click();
     await mkdir(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: `${ARTIFACTS}dashboard.png`, fullPage: true });
-    await byTestId('tab-callbacks').click();
-    await page.screenshot({ path: `${ARTIFACTS}dashboard-callbacks.png` });
+    for (const tab of ['messages', 'callbacks', 'inbound', 'invocations']) {
+      await byTestId(`tab-${tab}`).click();
+      await page.screenshot({ path: `${ARTIFACTS}dashboard-${tab}.png`, fullPage: tab === 'messages' });
+      // Wide tables scroll inside their panel; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), tab).toBeLessThanOrEqual(0);
+    }
     expect(pageErrors).toEqual([]);
   });
 

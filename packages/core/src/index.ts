@@ -57,6 +57,32 @@ export { validateMtRequest, mtRequestError } from './mt-request/validate.js';
 export { decodeMtRequest, encodeMtRequest } from './mt-request/codec.js';
 
 // --- status, receipt, inbound, preview, error record, multipart ---
+export type { PayloadInvalidRule } from './errors/catalogue.js';
+export { PAYLOAD_INVALID } from './errors/catalogue.js';
+export { UTC_TIMESTAMP_PATTERN, TICKET_ID_PATTERN, TICKET_ID_MAX_LENGTH } from './resource-codec/wire-types.js';
+export type { StatusDestination, StatusSource } from './mt-status/status-members.js';
+export { StatusDestinationSchema, StatusSourceSchema } from './mt-status/status-members.js';
+export type { MtStatus, MtStatusSegment } from './mt-status/mt-status.js';
+export { MtStatusSchema, MtStatusSegmentSchema, decodeMtStatus, encodeMtStatus } from './mt-status/mt-status.js';
+export type { DeliveryReceipt, ReceiptStatus } from './delivery-receipt/delivery-receipt.js';
+export { DeliveryReceiptSchema, ReceiptStatusSchema, decodeDeliveryReceipt, encodeDeliveryReceipt } from './delivery-receipt/delivery-receipt.js';
+export type { MobileOriginate, MoSource, MoDestination, MoMessage } from './mobile-originate/mobile-originate.js';
+export {
+  MobileOriginateSchema,
+  MoSourceSchema,
+  MoDestinationSchema,
+  MoMessageSchema,
+  decodeMobileOriginate,
+  encodeMobileOriginate,
+} from './mobile-originate/mobile-originate.js';
+export type { Preview, PreviewDestination, PreviewMobileOperator } from './preview/preview.js';
+export { PreviewSchema, PreviewDestinationSchema, PreviewMobileOperatorSchema, decodePreview, encodePreview } from './preview/preview.js';
+export type { ErrorRecord } from './error-record/error-record.js';
+export { ErrorRecordSchema, decodeErrorRecord, encodeErrorRecord } from './error-record/error-record.js';
+export type { InvokeErrorBody } from './error-record/invoke-error-body.js';
+export { InvokeErrorBodySchema, decodeInvokeErrorBody, encodeInvokeErrorBody } from './error-record/invoke-error-body.js';
+export type { MultipartPart, MultipartSummary } from './multipart/summarize-multipart.js';
+export { summarizeMultipart } from './multipart/summarize-multipart.js';
 
 // --- Invoke Service ---
 export type {
@@ -138,8 +164,50 @@ export { operationUrl, PRODUCTION_URLS, TEST_ENVIRONMENT_URLS } from './http/end
 export type { HeadersLike } from './http/headers.js';
 export { headerValue } from './http/headers.js';
 export { JSON_CONTENT_TYPE, XML_CONTENT_TYPE, contentTypeFor, formatOfContentType, formatForAccept } from './http/media-type.js';
-export { MAX_TICKET_ID_LENGTH, isTicketId, ticketIdFromLocation } from './http/ticket-id.js';
-export type { HttpRequestData, RequestContext } from './http/requests.js';
+export { isTicketId, ticketIdFromLocation } from './http/ticket-id.js';
+export type { HttpRequestData, RequestContext, InvokeServiceRequestOptions } from './http/requests.js';
 export { buildSendRequest, buildStatusRequest, buildLookupRequest, buildInvokeServiceRequest } from './http/requests.js';
 export type { HttpResponseData, ApiFailure, SendAccepted, StatusResult, LookupResult, InvokeAccepted } from './http/responses.js';
 export { parseSendResponse, parseStatusResponse, parseLookupResponse, parseInvokeServiceResponse } from './http/responses.js';
+
+// --- webhooks (receiving) ---
+export type { WebhookRejectionCode, WebhookRejectionEntry, WebhookOutcome, WebhookResponse, WebhookRejectionOptions } from './webhooks/webhook-response.js';
+export { WEBHOOK_REJECTIONS, webhookAccepted, webhookRejection } from './webhooks/webhook-response.js';
+export type { WebhookErrorCode, WebhookErrorOptions } from './webhooks/webhook-error.js';
+export { WebhookError } from './webhooks/webhook-error.js';
+export type {
+  ReserveOutcome,
+  MaybePromise,
+  DuplicateStore,
+  MemoryDuplicateStoreOptions,
+  MemoryDuplicateStore,
+  RedisCommand,
+  RedisDuplicateStoreOptions,
+} from './webhooks/duplicate-store.js';
+export { createMemoryDuplicateStore, createRedisDuplicateStore } from './webhooks/duplicate-store.js';
+export type { CallbackKind, ReceiptCallback, InboundCallback, Callback } from './webhooks/decode-callback.js';
+export { decodeCallback, receiptKey, inboundKey } from './webhooks/decode-callback.js';
+export type { InboundCharset, InboundHeader, InboundText } from './webhooks/inbound-content.js';
+export { inboundHeader, guessInboundCharset, decodeInboundText } from './webhooks/inbound-content.js';
+export type {
+  InboundConcatenation,
+  InboundMessage,
+  ReassemblerTimers,
+  InboundReassemblerOptions,
+  ReassemblyOutcome,
+  InboundReassembler,
+} from './webhooks/inbound-reassembler.js';
+export { createInboundReassembler, singleInboundMessage } from './webhooks/inbound-reassembler.js';
+export type { MessagePartStatus, MessageDeliveryStatus, ReceiptAggregatorOptions, ReceiptAggregator } from './webhooks/receipt-aggregator.js';
+export { foldReceipts, createReceiptAggregator } from './webhooks/receipt-aggregator.js';
+export type {
+  BodyReader,
+  WebhookRequest,
+  WebhookContext,
+  DuplicateEvent,
+  HandlerResult,
+  BasicAuthCredentials,
+  WebhookHandlerOptions,
+  WebhookHandler,
+} from './webhooks/webhook-handler.js';
+export { createWebhookHandler } from './webhooks/webhook-handler.js';

@@ -44,28 +44,37 @@ export function createScaledClock({ timeScale = 1, start }: ScaledClockOptions =
   if (typeof timeScale !== 'number' || !Number.isFinite(timeScale) || timeScale <= 0) {
     throw new TypeError(`timeScale must be a positive finite number, got ${String(timeScale)}`);
   }
-  const realStart = Date.now();
-  const simulatedStart = start ?? realStart;
+  // Elapsed time is read from the monotonic clock the platform's timers run on; a timer that fires
+  // a little early still sees the simulated time it was due at.
+  const realStart = performance.now();
+  const simulatedStart = start ?? Date.now();
+  let floor = simulatedStart;
+  const now = (): number => {
+    floor = Math.max(floor, simulatedStart + (performance.now() - realStart) * timeScale);
+    return floor;
+  };
   // Chained timers keep their current platform handle here, so clearTimeout reaches the live one.
   interface Chain {
     current: ReturnType<typeof setTimeout> | undefined;
   }
-  const arm = (chain: Chain, fn: () => void, realMs: number): void => {
+  const arm = (chain: Chain, fn: () => void, due: number): void => {
+    const realMs = Math.max(0, (due - now()) / timeScale);
     const step = Math.min(realMs, MAX_TIMER_MS);
     chain.current = setTimeout(() => {
-      if (realMs > step) arm(chain, fn, realMs - step);
+      if (realMs > step) arm(chain, fn, due);
       else {
         chain.current = undefined;
+        floor = Math.max(floor, due);
         fn();
       }
     }, step);
     unref(chain.current);
   };
   return {
-    now: () => simulatedStart + (Date.now() - realStart) * timeScale,
+    now,
     setTimeout(fn, ms) {
       const chain: Chain = { current: undefined };
-      arm(chain, fn, Math.max(0, ms) / timeScale);
+      arm(chain, fn, now() + Math.max(0, ms));
       return chain;
     },
     clearTimeout(handle) {

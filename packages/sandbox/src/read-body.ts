@@ -18,9 +18,20 @@ export interface BoundedBody {
  */
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<BoundedBody> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+  const declaredLength = declared !== null && /^[0-9]+$/.test(declared.trim()) ? Number(declared) : undefined;
+  if (declaredLength !== undefined && declaredLength > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
     return { bytes: new Uint8Array(maxBytes + 1), tooLarge: true };
+  }
+  if (declaredLength !== undefined) {
+    // A declared length within the bound: HTTP framing holds the body to it, read it in one go
+    // (the Node adapter then reads the socket directly, without a Web stream).
+    try {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.byteLength > maxBytes ? { bytes: bytes.subarray(0, maxBytes + 1), tooLarge: true } : { bytes, tooLarge: false };
+    } catch {
+      return { bytes: new Uint8Array(0), tooLarge: false };
+    }
   }
   if (request.body === null) return { bytes: new Uint8Array(0), tooLarge: false };
   const reader = request.body.getReader();

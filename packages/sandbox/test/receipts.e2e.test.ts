@@ -249,20 +249,28 @@ describe('retries with a scaled clock', () => {
     expect(timeline).toContain('receipt delivered');
   });
 
-  it('gives up after the 24-hour window', async () => {
-    const quick = createSandbox({ timeScale: 1000, retry: { receiptWindowMs: 60_000, initialDelayMs: 10_000, maxDelayMs: 20_000 } });
+  it('gives up once the retry window is spent', async () => {
+    const clock = createManualClock();
+    const quick = createSandbox({ clock, retry: { receiptWindowMs: 60_000, initialDelayMs: 10_000, maxDelayMs: 20_000 } });
     const quickServer = await quick.listen({ port: 0, host: '127.0.0.1' });
     try {
       receiver.script(...Array<number>(20).fill(503));
-      const before = receiver.received.length;
       const ticketId = await send(quickServer.url, withReceipt('14155550100', 'nobody home'));
-      const attempts = await eventually(() => {
-        const list = quick.snapshot().callbacks.filter((c) => c.ticketId === ticketId);
-        return list[0]?.outcome === 'gave-up' ? list.reverse() : undefined;
-      });
-      // 10 s, 20 s, 20 s → the next 20 s would end after 60 s: 4 attempts.
-      expect(attempts.map((a) => a.outcome)).toEqual(['pending-retry', 'pending-retry', 'pending-retry', 'gave-up']);
-      expect(receiver.received.length - before).toBe(4);
+      const attempts = () => quick.snapshot().callbacks.filter((c) => c.ticketId === ticketId).reverse();
+      // Attempts at 1 s, 11 s, 31 s and 51 s; the next one (71 s) would fall past the 60 s window.
+      for (const [step, count] of [
+        [1000, 1],
+        [10_000, 2],
+        [20_000, 3],
+        [20_000, 4],
+      ] as const) {
+        await clock.advance(step);
+        await eventually(() => (attempts().length === count ? true : undefined));
+      }
+      expect(attempts().map((a) => a.outcome)).toEqual(['pending-retry', 'pending-retry', 'pending-retry', 'gave-up']);
+      await clock.advance(3_600_000);
+      expect(attempts()).toHaveLength(4);
+      expect(quick.snapshot().messages[0]?.timeline.at(-1)?.event).toBe('receipt failed, gave up');
     } finally {
       receiver.script();
       await quickServer.close();

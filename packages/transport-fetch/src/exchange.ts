@@ -28,8 +28,22 @@ export type ExchangeOutcome =
   | { readonly kind: 'aborted'; readonly reason: unknown }
   | { readonly kind: 'network'; readonly cause: unknown; readonly failure: NetworkFailure };
 
-const TOO_LARGE = Symbol('too-large');
 const ignore = (): undefined => undefined;
+
+/**
+ * The answer to a request: the response and its body, read up to the limit. When the attempt has
+ * already ended (`attempt.over`: a timeout or an abort won, and the fetch ignored its signal), the
+ * late response's body is cancelled unread.
+ */
+async function answer(responding: Promise<Response>, maxResponseBytes: number, attempt: { over: boolean }): Promise<ExchangeOutcome> {
+  const response = await responding;
+  if (attempt.over) {
+    await response.body?.cancel().catch(ignore);
+    return { kind: 'timeout' };
+  }
+  const body = await readBody(response, maxResponseBytes);
+  return body === undefined ? { kind: 'too-large', response } : { kind: 'response', response, body };
+}
 
 /** Makes one attempt. Never rejects. */
 export async function exchange(request: HttpRequestData, settings: ExchangeSettings): Promise<ExchangeOutcome> {
@@ -51,7 +65,7 @@ export async function exchange(request: HttpRequestData, settings: ExchangeSetti
     stop(signal?.reason);
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  let pending: Promise<Response> | undefined;
+  const attempt = { over: false };
   try {
     const init: RequestInit = {
       ...requestInit,
@@ -60,21 +74,14 @@ export async function exchange(request: HttpRequestData, settings: ExchangeSetti
       signal: controller.signal,
       ...(request.body === undefined ? {} : { body: request.body }),
     };
-    pending = doFetch(request.url, init);
-    const response = await Promise.race([pending, stopped]);
-    const body = await Promise.race([readBody(response, maxResponseBytes).then((b) => b ?? TOO_LARGE), stopped]);
-    if (body === TOO_LARGE) return { kind: 'too-large', response };
-    return { kind: 'response', response, body };
+    return await Promise.race([answer(doFetch(request.url, init), maxResponseBytes, attempt), stopped]);
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
     if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
     return { kind: 'network', cause: error, failure: classifyNetworkFailure(error) };
   } finally {
+    attempt.over = true;
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    // A fetch that lost the race (it ignored the signal) must not leak a rejection or an unread body.
-    if (pending !== undefined && (timedOut || signal?.aborted)) {
-      pending.then((late) => late.body?.cancel().catch(ignore), ignore);
-    }
   }
 }

@@ -72,7 +72,7 @@ function failureOf(outcome: Exclude<ExchangeOutcome, { kind: 'response' }>, requ
           failure.reachedService === 'no' ? `no connection (${what}); the request did not leave` : `no answer (${what}); the request may have reached the service`,
         reachedService: failure.reachedService,
         cause: outcome.cause,
-        facts: { kind: 'network', transientNotSent: failure.transientNotSent },
+        facts: { kind: 'network', ...(failure.notSent === undefined ? {} : { notSent: failure.notSent }) },
       };
     }
   }

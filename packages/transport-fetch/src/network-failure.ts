@@ -27,8 +27,8 @@ const MAX_DEPTH = 6;
 export interface NetworkFailure {
   /** `no` when the request certainly did not reach the service. */
   readonly reachedService: 'no' | 'unknown';
-  /** Whether the request certainly did not leave and trying again may work (connection refused...). */
-  readonly transientNotSent: boolean;
+  /** When it certainly did not leave: whether trying again may work (`transient`: connection refused...) or not. */
+  readonly notSent?: 'transient' | 'permanent';
   /** The system error code found (`ECONNREFUSED`...), for the description. */
   readonly code?: string;
 }
@@ -47,7 +47,7 @@ export function classifyNetworkFailure(error: unknown): NetworkFailure {
   findCode(error, 0, codes);
   // Every code found must say "not sent": an AggregateError of one refused and one reset address is unknown.
   if (codes.length > 0 && codes.every((c) => NOT_SENT_TRANSIENT.has(c) || NOT_SENT_PERMANENT.has(c))) {
-    return { reachedService: 'no', transientNotSent: codes.every((c) => NOT_SENT_TRANSIENT.has(c)), code: codes[0] as string };
+    return { reachedService: 'no', notSent: codes.every((c) => NOT_SENT_TRANSIENT.has(c)) ? 'transient' : 'permanent', code: codes[0] as string };
   }
-  return { reachedService: 'unknown', transientNotSent: false, ...(codes[0] === undefined ? {} : { code: codes[0] }) };
+  return { reachedService: 'unknown', ...(codes[0] === undefined ? {} : { code: codes[0] }) };
 }

@@ -1,14 +1,20 @@
 const EMPTY = new Uint8Array(0);
 
 /**
- * Reads a response body up to `maxBytes` octets; `undefined` when it is larger (the rest is not read:
- * the stream is cancelled). A declared `Content-Length` above the limit is refused before reading.
+ * Reads a response body up to `maxBytes` octets; `undefined` when it is larger. A declared
+ * `Content-Length` above the limit is refused before reading; a body without one is read as a stream
+ * and cancelled as soon as it passes the limit.
  */
 export async function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   const declared = response.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
+  if (declared !== null && /^[0-9]+$/.test(declared)) {
+    if (Number(declared) > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return undefined;
+    }
+    // The length is known and within the limit: the fetch implementation enforces it.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return bytes.byteLength > maxBytes ? undefined : bytes;
   }
   const stream = response.body;
   if (stream === null) return EMPTY;
@@ -25,7 +31,6 @@ export async function readBody(response: Response, maxBytes: number): Promise<Ui
     }
     chunks.push(value);
   }
-  if (chunks.length === 0) return EMPTY;
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(total);
   let offset = 0;

@@ -4,7 +4,8 @@
  * spec gives for 1010).
  *
  * Which failures are retryable is fixed by what is safe:
- * - status and lookup (reads): network failures, timeouts, 1010, any 5xx and 429;
+ * - status and lookup (reads): network failures (but an unknown host or an untrusted certificate),
+ *   timeouts, 1010, any 5xx and 429;
  * - send and Invoke Service (each call may deliver a message): 1010 (the service says it did not
  *   take the request), and a network failure that certainly happened before the request left
  *   (connection refused). Never after a timeout, a dropped connection, 1000 or another 5xx.
@@ -110,8 +111,11 @@ export interface FailureFacts {
   readonly httpStatus?: number;
   /** The catalogue says the code is temporary (1010 of either API). */
   readonly temporary?: boolean;
-  /** For a network failure: the request certainly did not leave and trying again may work. */
-  readonly transientNotSent?: boolean;
+  /**
+   * For a network failure that certainly happened before the request left: `transient` (connection
+   * refused: trying again may work) or `permanent` (unknown host, untrusted certificate: it will not).
+   */
+  readonly notSent?: 'transient' | 'permanent';
 }
 
 /** Whether a failure may be retried for an operation, and the shortest wait the spec asks for. */
@@ -126,11 +130,12 @@ export function retryability(operation: ApiOperation, facts: FailureFacts, polic
   if (facts.temporary === true) return { retryable: true, minDelayMs: policy.temporaryErrorDelayMs };
   const read = operation === 'status' || operation === 'lookup';
   if (read) {
-    if (facts.kind === 'network' || facts.kind === 'timeout') return { retryable: true };
+    if (facts.kind === 'network') return { retryable: facts.notSent !== 'permanent' };
+    if (facts.kind === 'timeout') return { retryable: true };
     const status = facts.httpStatus ?? 0;
     return { retryable: status >= 500 || status === 429 };
   }
-  return { retryable: facts.kind === 'network' && facts.transientNotSent === true };
+  return { retryable: facts.kind === 'network' && facts.notSent === 'transient' };
 }
 
 /** What {@link planRetry} needs to know about the attempt that just failed. */

@@ -61,13 +61,26 @@ export function buildLookupRequest({ endpoints, credentials }: RequestContext, p
   };
 }
 
+/** Options of {@link buildInvokeServiceRequest}. */
+export interface InvokeServiceRequestOptions {
+  /**
+   * `basic` (default): HTTP Basic with the context's credentials. `client-certificate`: no
+   * `Authorization` header; the TLS client certificate authenticates the request (mutual TLS, the
+   * spec's alternative for Invoke Service; refused with 12010 when the certificate is not approved).
+   */
+  readonly authentication?: 'basic' | 'client-certificate';
+}
+
 /** `POST /service/v1/invokeService/<serviceId>` with the JSON request. */
-export function buildInvokeServiceRequest({ endpoints, credentials }: RequestContext, serviceId: string, request: InvokeServiceRequest): HttpRequestData {
-  return {
-    operation: 'invokeService',
-    method: 'POST',
-    url: operationUrl(endpoints, 'invokeService', invokeServicePath(serviceId)),
-    headers: { authorization: basicAuthorization(credentials), 'content-type': JSON_CONTENT_TYPE, accept: 'application/json' },
-    body: encodeInvokeServiceRequest(request),
-  };
+export function buildInvokeServiceRequest(
+  { endpoints, credentials }: RequestContext,
+  serviceId: string,
+  request: InvokeServiceRequest,
+  { authentication = 'basic' }: InvokeServiceRequestOptions = {},
+): HttpRequestData {
+  if (authentication !== 'basic' && authentication !== 'client-certificate') throw new TypeError(`authentication must be 'basic' or 'client-certificate', got ${String(authentication)}`);
+  const url = operationUrl(endpoints, 'invokeService', invokeServicePath(serviceId));
+  const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, accept: 'application/json' };
+  if (authentication === 'basic') headers.authorization = basicAuthorization(credentials);
+  return { operation: 'invokeService', method: 'POST', url, headers, body: encodeInvokeServiceRequest(request) };
 }

@@ -1,15 +1,14 @@
-const TICKET_ID = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$/;
+import { TICKET_ID_MAX_LENGTH, TICKET_ID_PATTERN } from '../resource-codec/wire-types.js';
 
-/** The longest ticket ID the spec allows (the Location header's last segment: 23 characters). */
-export const MAX_TICKET_ID_LENGTH = 23;
+const TICKET_ID = new RegExp(TICKET_ID_PATTERN);
 
 /**
  * `true` for a ticket ID of the service's shape: hyphen-separated groups of letters and digits
  * (`44101-0922I-13413-21GDL`). IDs are opaque: group lengths are not checked, total length is
- * bounded by 64 to keep hostile input out of URLs.
+ * bounded by {@link TICKET_ID_MAX_LENGTH} to keep hostile input out of URLs.
  */
 export function isTicketId(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 64 && TICKET_ID.test(value);
+  return typeof value === 'string' && value.length <= TICKET_ID_MAX_LENGTH && TICKET_ID.test(value);
 }
 
 /** The ticket ID of a `Location` header: its last path segment; `undefined` when it has none of the right shape. */

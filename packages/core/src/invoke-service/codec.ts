@@ -4,7 +4,7 @@ import { isJsonObject, parseStrictJson } from '../json/strict-json.js';
 import { err, type Result } from '../result.js';
 import { endUserNumberLiterals } from './end-user-literals.js';
 import { INVOKE_TOO_LARGE_ERROR, invokeInvalidError, type InvokeRequestError } from './errors.js';
-import { MAX_DEPTH, countColons, hasRepeatedMember, newTally, tallyValue, type MemberTally } from './member-tally.js';
+import { MAX_DEPTH, countColons, hasRepeatedMember, newTally, tallyValue, type MemberTally } from '../json/member-tally.js';
 import { INVOKE_SCOPES } from './members.js';
 import { checkInvokeServiceRequestValue, type InvokeServiceRequest } from './schema.js';
 import { forbiddenKeys, walkInvokeRequest, type ForbiddenKeys, type InvokeValidationOptions } from './validate.js';

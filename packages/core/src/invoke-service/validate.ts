@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../result.js';
 import { DEFAULT_BUILT_IN_VARIABLES, DEFAULT_RESERVED_WORDS } from './defaults.js';
 import type { EndUserLiterals } from './end-user-literals.js';
 import { invokeInvalidError, type InvokeRequestError } from './errors.js';
-import { countColons, tallyValue, type MemberTally } from './member-tally.js';
+import { countColons, tallyValue, type MemberTally } from '../json/member-tally.js';
 import { INVOKE_LIMITS, VALUE_PATTERN, isKeyCharacter, scopeIndex, valueCharacterProblem } from './members.js';
 import type { InvokeServiceRequest, InvokeVariableScope, InvokeVariables } from './schema.js';
 

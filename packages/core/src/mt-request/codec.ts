@@ -13,10 +13,13 @@ import { err, type Result } from '../result.js';
 import { XML_NAMESPACES, xmlAttribute, xmlChildren, xmlText, type XmlDocument, type XmlValue } from '../xml/xml-document.js';
 import type { MtRequest } from './schema.js';
 import { checkMtRequest, mtRequestError, type MtRequestError } from './validate.js';
-import { escapeXml } from './xml-escape.js';
+import { escapeXml } from '../xml/xml-escape.js';
 
 /** The root element of the XML form and the root member of the JSON form. */
 const ROOT = 'mobileTerminate';
+/** How the XML encoder names itself and what it advises for text XML cannot carry. */
+const ENCODER = 'encodeMtRequest';
+const ADVICE = 'send such text as hexEncodedText content, or encode the request as JSON';
 
 /**
  * Decodes and validates an MT request body (what a client sends to `POST /sms/v4/mt`).
@@ -163,7 +166,7 @@ function toJsonMembers(v: MtRequest): Record<string, unknown> {
 
 /** ` name="value"`, or nothing for an absent member. */
 function attr(name: string, value: string | number | boolean | undefined, member: string): string {
-  return value === undefined ? '' : ` ${name}="${escapeXml(String(value), member, true)}"`;
+  return value === undefined ? '' : ` ${name}="${escapeXml(String(value), { encoder: ENCODER, member, advice: ADVICE }, true)}"`;
 }
 
 function toXml(v: MtRequest, namespace: string | null): string {
@@ -180,7 +183,7 @@ function toXml(v: MtRequest, namespace: string | null): string {
   if (m) {
     x += `<message${attr('type', m.type, 'message.type')}${attr('charset', m.charset, 'message.charset')}${attr('udh', m.udh, 'message.udh')}`;
     x += `${attr('url', m.url, 'message.url')}${attr('validityPeriod', m.validityPeriod, 'message.validityPeriod')}${attr('mlc', m.mlc, 'message.mlc')}>`;
-    if (m.content !== undefined) x += `<content>${escapeXml(String(m.content), 'message.content', false)}</content>`;
+    if (m.content !== undefined) x += `<content>${escapeXml(String(m.content), { encoder: ENCODER, member: 'message.content', advice: ADVICE }, false)}</content>`;
     x += '</message>';
   }
   if (dl) x += `<delivery${attr('receiptRequested', dl.receiptRequested, 'delivery.receiptRequested')}${attr('url', dl.url, 'delivery.url')}/>`;

@@ -1,5 +1,6 @@
 import { wireDigits } from '../codec/wire-values.js';
 import { unescapeXml, xmlText, type XmlValue } from '../xml/xml-document.js';
+import { readWire } from './read-wire.js';
 import type { ArrayMember, ObjectMember, ScalarMember, WirePlan } from './wire-plan.js';
 
 /** Reads a parsed JSON object or XML element into a candidate value of a resource. */
@@ -23,25 +24,16 @@ const ownOf = (node: string, key: string): string =>
 
 /**
  * Compiles the reader of a plan for one format, once, at module load: straight-line code with one
- * own-member read per known member (the member names are the schema's, written as string literals),
- * so reading costs a fraction of parsing. The reader has the semantics described below; the
- * generated source holds no data from any payload.
- *
- * - Only known members are read; unknown members are never visited, and every read is an
- *   own-property read, so `__proto__`, `constructor` or `prototype` members are never seen.
- * - Scalars are normalised: digit strings to numbers, `"true"`/`"false"` to Booleans, XML references
- *   replaced, a JSON number to its digits for a `wireNumber` string. A value that does not convert
- *   is kept as it was, so the schema check that follows rejects it and names the member.
- * - `wireAliases`, `wireNestedIn`, `xmlItem` and `xmlElementText` are honoured (see `wire-plan.ts`).
- * - XML: an empty element reads as an empty object; a repeated element where one is expected is
- *   kept as the list (a repeated list container as `null`), which the schema check rejects. JSON:
- *   a non-object where an object is expected is kept as it was.
+ * own-member read per known member (the member names are the schema's, written as string
+ * literals; the generated source holds no data from any payload), so reading costs a fraction of
+ * parsing. It reads exactly what {@link readWire} reads. Where code generation is forbidden
+ * (Cloudflare Workers, pages with a strict Content Security Policy) it returns `readWire` itself.
  */
 export function compileReader(plan: WirePlan, xml: boolean): WireReader {
   const functions: string[] = [];
   const objectReader = (members: WirePlan): string => {
-    const name = `read${functions.length}`;
-    functions.push('');
+    const index = functions.length;
+    functions.push(''); // reserved: readers of child objects are added while this one is written
     const body: string[] = [
       xml ? 'if (h.isArray(n)) return n;' : "if (typeof n !== 'object' || n === null || h.isArray(n)) return n;",
       'const o = {};',
@@ -53,8 +45,8 @@ export function compileReader(plan: WirePlan, xml: boolean): WireReader {
       else body.push(...scalarMember(member));
     }
     body.push('return o;');
-    functions[Number(name.slice(4))] = `function ${name}(n) {\n${body.join('\n')}\n}`;
-    return name;
+    functions[index] = `function read${index}(n) {\n${body.join('\n')}\n}`;
+    return `read${index}`;
   };
 
   const scalarMember = (member: ScalarMember): string[] => {
@@ -103,5 +95,9 @@ export function compileReader(plan: WirePlan, xml: boolean): WireReader {
 
   const root = objectReader(plan);
   const source = `'use strict';\n${functions.join('\n')}\nreturn ${root};`;
-  return new Function('h', source)(helpers) as WireReader;
+  try {
+    return new Function('h', source)(helpers) as WireReader;
+  } catch {
+    return (node) => readWire(plan, node, xml);
+  }
 }

@@ -1,5 +1,5 @@
 import type { Static, TObject } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { compileSchema, type SchemaCheck } from '../codec/compile-schema.js';
 import type { PayloadError } from '../codec/payload-error.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
 import type { BodyInput } from '../body/body-text.js';
@@ -18,7 +18,7 @@ export interface Resource<S extends TObject> {
   readonly schema: S;
   /** The namespace URI encoders write on the XML root by default. */
   readonly namespace: string;
-  readonly check: TypeCheck<S>;
+  readonly check: SchemaCheck<S>;
   /** With `check`, tells a parsed JSON body already in the decoded form (see `compileExactMembers`). */
   readonly exactMembers: ExactMembersCheck;
   readonly plan: WirePlan;
@@ -33,7 +33,7 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
     root,
     schema,
     namespace,
-    check: TypeCompiler.Compile(schema),
+    check: compileSchema(schema),
     exactMembers: compileExactMembers(plan),
     plan,
     readJson: compileReader(plan, false),

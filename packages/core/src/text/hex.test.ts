@@ -8,6 +8,54 @@ const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([
 const gsmText = fc.array(fc.constantFrom(...gsmChars), { maxLength: 200 }).map((a) => a.join(''));
 const latin1Text = fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 200 });
 const unicodeText = fc.string({ unit: 'grapheme', maxLength: 100 });
+/** Any UTF-16 code units, lone surrogates included (often, as surrogates get their own arm). */
+const codeUnitText = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 0xd800, max: 0xdfff })).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
+/** Lead octets at the limits of the UTF-8 ranges, and surrogate halves as UTF-16 high octets. */
+const leadOctet = fc.constantFrom(0x00, 0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xff, 0xd8, 0xdb, 0xdc, 0xdf);
+const continuationOctet = fc.oneof(fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf), fc.integer({ min: 0x80, max: 0xbf }));
+/** Octets that make UTF-8 and UTF-16 edge cases likely: any octet, or a lead octet and one to three continuation octets. */
+const edgeOctets = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 0xff }).map((b) => [b]),
+      fc.tuple(leadOctet, fc.array(continuationOctet, { minLength: 1, maxLength: 3 })).map(([lead, rest]) => [lead, ...rest]),
+    ),
+    { maxLength: 15 },
+  )
+  .map((groups) => groups.flat());
+/** Hex of edge octets in either case, now and then spoiled by a stray character or a missing last digit. */
+const strayChar = fc.tuple(fc.nat(), fc.constantFrom('G', 'x', ' ', '٣', '\u0130', '\ud800'));
+const edgeHex = fc
+  .tuple(edgeOctets, fc.boolean(), fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: strayChar, weight: 1 }), fc.constantFrom(false, false, false, true))
+  .map(([bytes, lower, stray, truncate]) => {
+    let hex = Buffer.from(bytes).toString('hex');
+    if (!lower) hex = hex.toUpperCase();
+    if (stray !== null) hex = hex.slice(0, stray[0] % (hex.length + 1)) + stray[1] + hex.slice((stray[0] % (hex.length + 1)) + 1);
+    return truncate ? hex.slice(0, -1) : hex;
+  });
+
+/** Reference: index of the first code unit that is not part of a well-formed surrogate pair, or -1. */
+function firstLoneSurrogate(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) i++;
+    else if (c >= 0xd800 && c <= 0xdfff) return i;
+  }
+  return -1;
+}
+
+/** Reference: the text of hex content decoded by Node, or `undefined` where it is not valid in the charset. */
+function referenceDecode(hex: string, charset: 'UTF-8' | 'UTF-16'): string | undefined {
+  if (!/^(?:[0-9a-fA-F]{2})*$/u.test(hex)) return undefined;
+  try {
+    return new TextDecoder(charset === 'UTF-8' ? 'utf-8' : 'utf-16be', { fatal: true, ignoreBOM: true }).decode(Buffer.from(hex, 'hex'));
+  } catch {
+    return undefined;
+  }
+}
 
 describe('encodeHex', () => {
   it('writes GSM as unpacked septets, upper case, extension characters as 1B xx', () => {
@@ -246,6 +294,73 @@ describe('round trips and differential checks', () => {
           const tail = r.value.udh === undefined ? hex : hex.slice(r.value.udh.length * 2);
           expect(encodeHex(text, charset)).toBe(tail.toUpperCase());
         }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('UTF-8 and UTF-16 of short and long content', () => {
+  // Short content is built character by character, long content (over 1024 code units, over 4096 hex digits) through octets: both must agree with Node.
+  const lengths = fc.constantFrom(1, 1, 1, 2, 0);
+  /** The text `times` over, or (`times` 0) over and over until it is longer than `min`. */
+  const repeatTo = (text: string, times: number, min: number): string =>
+    text.length === 0 ? text : text.repeat(times === 0 ? Math.floor(min / text.length) + 1 : times);
+
+  it('encodes any code units as Node does, and throws on the first lone surrogate', () => {
+    fc.assert(
+      fc.property(codeUnitText, lengths, fc.constantFrom<'UTF-8' | 'UTF-16'>('UTF-8', 'UTF-16'), (unit, times, charset) => {
+        const text = repeatTo(unit, times, 1024);
+        const lone = firstLoneSurrogate(text);
+        if (lone >= 0) {
+          const code = text.charCodeAt(lone).toString(16).toUpperCase();
+          expect(() => encodeHex(text, charset)).toThrow(new TypeError(`encodeHex: lone surrogate U+${code} at index ${lone} cannot be represented in ${charset}`));
+          expect(canEncodeHex(text, charset)).toBe(false);
+          return;
+        }
+        const octets = charset === 'UTF-8' ? Buffer.from(text, 'utf8') : Buffer.from(text, 'utf16le').swap16();
+        expect(encodeHex(text, charset)).toBe(octets.toString('hex').toUpperCase());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('decodes every UTF-8 sequence of a non-ASCII lead octet and up to three octets at range limits as Node does', () => {
+    const follow = [0x00, 0x3f, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0];
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const check = (octets: number[]): void => {
+      const hex = Buffer.from(octets).toString('hex');
+      let expected: string | undefined;
+      try {
+        expected = decoder.decode(new Uint8Array(octets));
+      } catch {
+        expected = undefined;
+      }
+      const decoded = decodeHex(hex, 'UTF-8');
+      if (decoded.ok !== (expected !== undefined) || (decoded.ok && decoded.value !== expected)) expect({ hex, decoded }).toEqual({ hex, decoded: expected });
+    };
+    for (let lead = 0x80; lead <= 0xff; lead++) {
+      check([lead]);
+      for (const a of follow) {
+        check([lead, a]);
+        for (const b of follow) {
+          check([lead, a, b]);
+          for (const c of follow) check([lead, a, b, c]);
+        }
+      }
+    }
+  });
+
+  it('decodes any hex as Node does, with the errors of the octet path', () => {
+    fc.assert(
+      fc.property(edgeHex, lengths, fc.constantFrom<'UTF-8' | 'UTF-16'>('UTF-8', 'UTF-16'), (unit, times, charset) => {
+        const hex = times === 1 ? unit : repeatTo(unit.length % 2 === 0 ? unit : unit.slice(0, -1), times, 4096);
+        const expected = referenceDecode(hex, charset);
+        const decoded = decodeHex(hex, charset);
+        expect(decoded).toEqual(expected === undefined ? { ok: false, error: expect.anything() } : { ok: true, value: expected });
+        // decodeHexContent always goes through octets: it must find the same error.
+        const content = decodeHexContent(hex, charset);
+        expect(decoded).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
       }),
       { numRuns: 2000 },
     );

@@ -71,6 +71,10 @@ const HEX_UNITS = (() => {
   }
   return t;
 })();
+/** Octet → character code of its high hex digit (upper case). */
+const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
+/** Octet → character code of its low hex digit (upper case). */
+const HEX_LOW = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
 /**
  * Character code (low 8 bits) → nibble value shifted high (`HIGH_NIBBLE`) or not (`LOW_NIBBLE`);
  * 0x100 marks a character that is not a hex digit, so one OR of both lookups carries the error.
@@ -103,6 +107,16 @@ const utf16Decoder = (() => {
 /** Decodes ASCII octets (hex digits, or Latin-1 content below 80). */
 const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
+
+/**
+ * Longest text (UTF-16 code units) and longest hex content (characters) that the UTF-8 and UTF-16
+ * codecs build as character codes in a plain array turned into a string by one
+ * `String.fromCharCode` call. Short content is the common case (a message, a part), and there a
+ * typed array would cost more than the whole conversion: engines allocate its buffer outside the
+ * heap. Longer content goes through a typed array and a native decoder, faster per character.
+ */
+const SHORT_TEXT = 1024;
+const SHORT_HEX = 4096;
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
 
@@ -238,6 +252,10 @@ export function encodeHex(text: string, charset: HexCharset): string {
         if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
         return bytesToHex(utf8Encoder.encode(text));
       }
+      if (text.length <= SHORT_TEXT) {
+        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+        return utf8HexShort(text);
+      }
       // UTF-8 straight into hex digit pairs: one pass, no intermediate octets.
       const out = new Uint16Array(text.length * 3);
       let n = 0;
@@ -266,6 +284,7 @@ export function encodeHex(text: string, charset: HexCharset): string {
     }
     case 'UTF-16': {
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+      if (text.length <= SHORT_TEXT) return utf16HexShort(text);
       const out = new Uint16Array(text.length * 2);
       for (let i = 0, j = 0; i < text.length; i++, j += 2) {
         const c = text.charCodeAt(i);
@@ -275,6 +294,68 @@ export function encodeHex(text: string, charset: HexCharset): string {
       return asciiDecoder.decode(out);
     }
   }
+}
+
+/** Upper-case hex of the UTF-8 octets of a short well-formed text (see {@link SHORT_TEXT}). */
+function utf8HexShort(text: string): string {
+  const n = text.length;
+  // At most three octets (six digits) per code unit: a surrogate pair is four octets for two units.
+  const codes = new Array<number>(6 * n);
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      codes[j++] = HEX_HIGH[c] as number;
+      codes[j++] = HEX_LOW[c] as number;
+      continue;
+    }
+    let b: number;
+    if (c < 0x800) {
+      b = 0xc0 | (c >> 6);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+    } else if (c < 0xd800 || c > 0xdfff) {
+      b = 0xe0 | (c >> 12);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+      b = 0x80 | ((c >> 6) & 0x3f);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+    } else {
+      // A high surrogate: the text is well-formed, so a low one follows.
+      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      b = 0xf0 | (c >> 18);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+      b = 0x80 | ((c >> 12) & 0x3f);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+      b = 0x80 | ((c >> 6) & 0x3f);
+      codes[j++] = HEX_HIGH[b] as number;
+      codes[j++] = HEX_LOW[b] as number;
+    }
+    b = 0x80 | (c & 0x3f);
+    codes[j++] = HEX_HIGH[b] as number;
+    codes[j++] = HEX_LOW[b] as number;
+  }
+  codes.length = j;
+  return String.fromCharCode.apply(null, codes);
+}
+
+/** Upper-case hex of the big-endian UTF-16 code units of a short text (see {@link SHORT_TEXT}). */
+function utf16HexShort(text: string): string {
+  const n = text.length;
+  const codes = new Array<number>(4 * n);
+  for (let i = 0, j = 0; i < n; i++, j += 4) {
+    const c = text.charCodeAt(i);
+    const hi = c >> 8;
+    const lo = c & 0xff;
+    codes[j] = HEX_HIGH[hi] as number;
+    codes[j + 1] = HEX_LOW[hi] as number;
+    codes[j + 2] = HEX_HIGH[lo] as number;
+    codes[j + 3] = HEX_LOW[lo] as number;
+  }
+  return String.fromCharCode.apply(null, codes);
 }
 
 function unencodable(text: string, index: number, charset: HexCharset): TypeError {
@@ -287,9 +368,89 @@ function unencodable(text: string, index: number, charset: HexCharset): TypeErro
 export function decodeHex(hex: string, charset: HexCharset): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
   assertCharset(charset, 'decodeHex');
+  if (nativeFromHex === undefined && hex.length <= SHORT_HEX) {
+    // Straight from the digits to the text; on any fault the octet path below finds the error.
+    const text = charset === 'UTF-16' ? utf16FromShortHex(hex) : charset === 'UTF-8' ? utf8FromShortHex(hex) : undefined;
+    if (text !== undefined) return ok(text);
+  }
   const bytes = hexToBytes(hex);
   if (!bytes.ok) return bytes;
   return decodeOctets(bytes.value, 0, charset);
+}
+
+/** The octet of the two hex digits at `hex[i]`, or a value over FF when they are not two hex digits. */
+function octetAt(hex: string, i: number): number {
+  const a = hex.charCodeAt(i);
+  const b = hex.charCodeAt(i + 1);
+  // Past the end `charCodeAt` is NaN, which indexes 0: not a hex digit.
+  return (HIGH_NIBBLE[a & 0xff] as number) | (LOW_NIBBLE[b & 0xff] as number) | ((a | b) & 0xff00);
+}
+
+/**
+ * The text of short big-endian UTF-16 hex content (see {@link SHORT_HEX}), or `undefined` when it
+ * is not a whole number of well-formed code units.
+ */
+function utf16FromShortHex(hex: string): string | undefined {
+  const n = hex.length;
+  if ((n & 3) !== 0) return undefined;
+  const units = new Array<number>(n >> 2);
+  // Branch-free: an invalid digit or a code over FF sets a bit above 0xFF of `bad`.
+  let bad = 0;
+  for (let i = 0, u = 0; i < n; i += 4, u++) {
+    const hi = octetAt(hex, i);
+    const lo = octetAt(hex, i + 2);
+    bad |= hi | lo;
+    units[u] = (hi << 8) | lo;
+  }
+  if (bad > 0xff) return undefined;
+  const text = String.fromCharCode.apply(null, units);
+  return text.isWellFormed() ? text : undefined;
+}
+
+/**
+ * The text of short UTF-8 hex content (see {@link SHORT_HEX}), or `undefined` when it is not hex
+ * or not well-formed UTF-8 (as a fatal `TextDecoder` judges: no overlong forms, no surrogates,
+ * nothing above U+10FFFF, no truncated sequence).
+ */
+function utf8FromShortHex(hex: string): string | undefined {
+  const n = hex.length;
+  if ((n & 1) !== 0) return undefined;
+  const units = new Array<number>(n >> 1);
+  let u = 0;
+  for (let i = 0; i < n; ) {
+    const b = octetAt(hex, i);
+    if (b < 0x80) {
+      units[u++] = b;
+      i += 2;
+    } else if (b < 0xc2 || b > 0xf4) {
+      return undefined;
+    } else if (b < 0xe0) {
+      const c1 = octetAt(hex, i + 2);
+      if ((c1 & 0xffc0) !== 0x80) return undefined;
+      units[u++] = ((b & 0x1f) << 6) | (c1 & 0x3f);
+      i += 4;
+    } else if (b < 0xf0) {
+      const c1 = octetAt(hex, i + 2);
+      const c2 = octetAt(hex, i + 4);
+      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80)) !== 0) return undefined;
+      const c = ((b & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
+      if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
+      units[u++] = c;
+      i += 6;
+    } else {
+      const c1 = octetAt(hex, i + 2);
+      const c2 = octetAt(hex, i + 4);
+      const c3 = octetAt(hex, i + 6);
+      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80) | ((c3 & 0xffc0) ^ 0x80)) !== 0) return undefined;
+      const c = ((b & 0x07) << 18) | ((c1 & 0x3f) << 12) | ((c2 & 0x3f) << 6) | (c3 & 0x3f);
+      if (c < 0x10000 || c > 0x10ffff) return undefined;
+      units[u++] = 0xd7c0 + (c >> 10);
+      units[u++] = 0xdc00 | (c & 0x3ff);
+      i += 8;
+    }
+  }
+  units.length = u;
+  return String.fromCharCode.apply(null, units);
 }
 
 /**

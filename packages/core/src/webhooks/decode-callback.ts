@@ -10,6 +10,8 @@ import { decodeMobileOriginate, type MobileOriginate } from '../mobile-originate
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
+import { checkWellFormed } from '../xml/well-formed.js';
+import { simpleXmlAsJson } from './callback-xml.js';
 import { inboundHeader } from './inbound-content.js';
 
 /** The two kinds of callback. */
@@ -99,6 +101,20 @@ function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes
 }
 
 /**
+ * The XML fast path: a well-formed document of the simple shape is read through its JSON form.
+ * `undefined` (use the XML decoder) for anything else and for any document the JSON decoder refuses,
+ * so that success values equal the XML decoder's and errors are always its own.
+ */
+function fastXml(kind: CallbackKind, text: string, maxBytes: number): Result<Callback, PayloadError> | undefined {
+  if (checkWellFormed(text) !== undefined) return undefined;
+  const json = simpleXmlAsJson(text);
+  if (json === undefined || !Object.hasOwn(json, kind === 'delivery-receipt' ? 'deliveryReceipt' : 'mobileOriginate')) return undefined;
+  const decoded = decodeAs(kind, JSON.stringify(json), 'json', Number.MAX_SAFE_INTEGER);
+  if (!decoded.ok) return undefined;
+  return ok({ ...decoded.value, format: 'xml' });
+}
+
+/**
  * Decodes the body of a callback: a `deliveryReceipt` or a `mobileOriginate`, in `format`. The
  * size limit is checked first (default 64 KiB), then UTF-8, then the strict parse of the format,
  * then the resource's members. An inbound message with `udh: true` must start with a header that
@@ -116,6 +132,10 @@ export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes =
     return err(bodyProblemError(text.error === 'too-large' ? 'too-large' : 'invalid-encoding', format, maxBytes));
   }
   const guess = sniff(text.value, format);
+  if (format === 'xml' && guess !== undefined) {
+    const fast = fastXml(guess, text.value, maxBytes);
+    if (fast !== undefined) return fast;
+  }
   const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);
   if (first.ok || first.error.code !== 'wrong-resource') return first;
   const second = decodeAs(guess === 'inbound-message' ? 'delivery-receipt' : 'inbound-message', text.value, format, maxBytes);

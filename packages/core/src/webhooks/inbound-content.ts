@@ -35,8 +35,8 @@ export function inboundHeader(message: MobileOriginate['message']): Result<Inbou
 /**
  * Guesses the charset of hex text content, since inbound messages do not carry one:
  *
- * 1. an octet above 7F rules GSM out: UTF-16 when the length is even and it decodes, else UTF-8
- *    when it decodes, else Latin-1;
+ * 1. an octet above 7F rules GSM out: UTF-8 when it decodes as UTF-8 (text in other charsets
+ *    almost never does), else UTF-16 when the length is even and it decodes, else Latin-1;
  * 2. otherwise UTF-16 when the length is even and at least half of the 16-bit units have a high
  *    octet of 00 to 0F (Latin, Greek, Cyrillic, Hebrew, Arabic, Indic and Thai text in UTF-16;
  *    unpacked GSM text would need an accented letter or symbol every other character);
@@ -55,8 +55,8 @@ export function guessInboundCharset(octets: Uint8Array): HexCharset {
   }
   const even = octets.length % 2 === 0 && octets.length > 0;
   if (high) {
-    if (even && decodesAs(octets, 'UTF-16')) return 'UTF-16';
-    return decodesAs(octets, 'UTF-8') ? 'UTF-8' : 'Latin-1';
+    if (decodesAs(octets, 'UTF-8')) return 'UTF-8';
+    return even && decodesAs(octets, 'UTF-16') ? 'UTF-16' : 'Latin-1';
   }
   if (even) {
     let low = 0;

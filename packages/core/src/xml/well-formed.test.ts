@@ -57,3 +57,25 @@ describe('CDATA', () => {
     expect(xmlText(xmlChildren(doc.value.root, 't')[0])).toBe('x & a &amp; <b> & c y');
   });
 });
+
+describe('buildXmlDocument', () => {
+  it('writes values any XML parser reads back exactly: markup, quotes, tab, LF and CR', async () => {
+    const { buildXmlDocument } = await import('./xml-document.js');
+    const tricky = 'a & b < c > d " e \' f\tg\nh\r\ni';
+    const xml = buildXmlDocument('r', { '@v': tricky, t: { '#text': tricky } });
+    expect(xml).toMatch(/ v="a &amp; b &lt; c &gt; d &quot; e (?:'|&apos;) f&#9;g&#10;h&#13;&#10;i"/);
+    expect(xml).toContain('<t>a &amp; b &lt; c &gt; d " e \' f\tg\nh&#13;\ni</t>');
+    const doc = parseXmlDocument(xml);
+    expect(doc.ok).toBe(true);
+    if (!doc.ok) return;
+    expect(xmlAttribute(doc.value.root, 'v')).toBe(tricky);
+    expect(xmlText(xmlChildren(doc.value.root, 't')[0])).toBe(tricky);
+  });
+
+  it('refuses what XML 1.0 cannot carry, naming the encoder and the member', async () => {
+    const { buildXmlDocument } = await import('./xml-document.js');
+    expect(() => buildXmlDocument('mtStatus', { '@note1': 'bell\u0007' })).toThrow(
+      'encodeMtStatus: mtStatus.note1 holds U+0007 at index 4, which an XML 1.0 document cannot carry; encode it as JSON',
+    );
+  });
+});

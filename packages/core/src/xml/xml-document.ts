@@ -1,11 +1,12 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { err, ok, type Result } from '../result.js';
 import { checkWellFormed, type WellFormedProblem } from './well-formed.js';
+import { escapeXml } from './xml-escape.js';
 
 /**
  * An element as decoded: attributes under `@name`, children under their local name (an array when
- * repeated), character data under `#text`. Namespace prefixes are removed, so `<mt:status>` and
- * `<status xmlns="...">` read the same. An element with neither attributes nor children is a string.
+ * repeated), character data under `#text`. Element prefixes are removed, so `<mt:status>` and
+ * `<status xmlns="...">` read the same; attribute names are kept as written. An element with neither attributes nor children is a string.
  */
 export type XmlElement = { readonly [key: string]: XmlValue };
 /** A decoded element, its text, or the repetitions of an element. */
@@ -33,10 +34,19 @@ export const XML_NAMESPACES = {
   preview: 'http://sms.openmarket.com/v4/preview',
 } as const;
 
+/** The local name of a qualified element name (`mt:status` → `status`). */
+const localName = (name: string): string => {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+};
+
+// Element prefixes are stripped by a name transform (fast-xml-parser's `removeNSPrefix` costs about
+// a fifth of a parse more); attributes of the API are unqualified, so their names are kept as written
+// and namespace declarations (`@xmlns`, `@xmlns:mt`) are simply attributes nobody reads.
 const parserOptions = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
-  removeNSPrefix: true,
+  transformTagName: localName,
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
@@ -144,22 +154,33 @@ const builderOptions = {
   suppressEmptyNode: true,
   suppressBooleanAttributes: false,
   format: false,
-  processEntities: true,
+  // Values are escaped by escapeXml before building (references for CR, and for tab and LF in
+  // attributes, which the builder's own escaping leaves for parsers to normalise away).
+  processEntities: false,
 } as const;
 
-/** Serialises one root element, with an XML declaration, omitting `undefined` members. */
-export function buildXmlDocument(rootName: string, root: XmlBuildNode): string {
-  const body = new XMLBuilder(builderOptions).build({ [rootName]: prune(root) }) as string;
+/**
+ * Serialises one root element, with an XML declaration, omitting `undefined` members. Every value
+ * is escaped so that any XML parser reads back exactly the string written.
+ * @param encoder names the caller in the TypeError thrown for a character XML 1.0 cannot carry
+ *   (default `encode` + the root name, e.g. `encodeMtStatus`).
+ * @throws TypeError naming the member when a value holds a character XML 1.0 cannot carry.
+ */
+export function buildXmlDocument(rootName: string, root: XmlBuildNode, encoder = `encode${rootName[0]?.toUpperCase() ?? ''}${rootName.slice(1)}`): string {
+  const body = new XMLBuilder(builderOptions).build({ [rootName]: prune(root, rootName, encoder) }) as string;
   return `<?xml version="1.0" encoding="UTF-8"?>${body}`;
 }
 
-function prune(node: XmlBuildNode): XmlBuildNode {
+function prune(node: XmlBuildNode, path: string, encoder: string): XmlBuildNode {
   const out: XmlBuildNode = {};
   for (const key of Object.keys(node)) {
     const value = node[key];
     if (value === undefined) continue;
-    if (Array.isArray(value)) out[key] = value.map(prune);
-    else out[key] = typeof value === 'object' ? prune(value) : value;
+    const attribute = key.charCodeAt(0) === 64; /* @ */
+    const member = key === '#text' ? path : `${path}.${attribute ? key.slice(1) : key}`;
+    if (Array.isArray(value)) out[key] = value.map((item) => prune(item, member, encoder));
+    else if (typeof value === 'object') out[key] = prune(value, member, encoder);
+    else out[key] = escapeXml(String(value), { encoder, member }, attribute);
   }
   return out;
 }

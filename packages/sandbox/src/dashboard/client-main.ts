@@ -360,7 +360,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
           el('th', { scope: 'row', class: 'mono' }, message.ticketId),
           el('td', {}, mono(message.destination), message.source ? el('div', { class: 'muted' }, 'from ', mono(message.source)) : ''),
           el('td', { class: 'content-cell', 'data-testid': 'message-content' }, h.truncate(message.content, 80)),
-          el('td', {}, message.type, el('div', { class: 'muted' }, `${message.encoding} · ${message.format.toUpperCase()}`)),
+          el('td', { class: 'type-cell' }, message.type, el('div', { class: 'muted' }, `${message.encoding} · ${message.format.toUpperCase()}`)),
           el('td', { class: 'num' }, String(parts)),
           el('td', { class: 'status-cell' }, statusBadge(message.summary.code, message.summary.description, 'message-status')),
         ),
@@ -485,9 +485,9 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
           { 'data-testid': 'invocation-row' },
           el('td', {}, timeEl(call.at)),
           el('th', { scope: 'row', class: 'mono' }, call.requestId),
-          el('td', {}, call.accountId),
-          el('td', {}, mono(call.serviceId, 40)),
-          el('td', {}, mono(call.phoneNumber)),
+          el('td', { class: 'type-cell' }, call.accountId),
+          el('td', {}, mono(call.serviceId, 40) || '—'),
+          el('td', {}, mono(call.phoneNumber) || '—'),
           el('td', {}, call.variables === undefined ? el('span', { class: 'muted' }, 'none') : details('Variables', JSON.stringify(call.variables, null, 2), `variables:${call.requestId}`)),
           outcome,
         ),
@@ -506,7 +506,12 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     state.accountsKey = key;
     byId('accounts-body').replaceChildren(
       ...snapshot.accounts.map((account) =>
-        el('tr', {}, el('th', { scope: 'row', class: 'mono' }, account.accountId), el('td', {}, account.kind), el('td', {}, account.label ?? '')),
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'row' }, el('span', { class: 'mono' }, account.accountId), account.label ? el('div', { class: 'muted' }, account.label) : ''),
+          el('td', { class: 'type-cell' }, account.kind),
+        ),
       ),
     );
     const select = byId<HTMLSelectElement>('inbound-account');

@@ -106,7 +106,7 @@ export const DASHBOARD_MARKUP = `
         </div>
         <label>Deliver to URL <input name="url" type="url" autocomplete="off" placeholder="the account's inbound URL" data-testid="inbound-url"></label>
         <div class="buttons"><button type="submit" data-testid="inbound-submit">Inject message</button></div>
-        <p id="inbound-status" class="form-status" role="status" aria-live="polite" data-testid="inbound-status"></p>
+        <p id="inbound-status" class="form-status" role="status" aria-live="polite" data-testid="inbound-result"></p>
       </form>
     </section>
 
@@ -132,7 +132,7 @@ export const DASHBOARD_MARKUP = `
         </div>
         <datalist id="failure-codes"></datalist>
         <div class="buttons"><button type="submit" data-testid="scenario-submit">Set scenario</button></div>
-        <p id="scenario-status" class="form-status" role="status" aria-live="polite" data-testid="scenario-status"></p>
+        <p id="scenario-status" class="form-status" role="status" aria-live="polite" data-testid="scenario-result"></p>
       </form>
       <table class="grid compact" data-testid="scenarios-table">
         <caption>Active scenarios</caption>
@@ -158,7 +158,7 @@ export const DASHBOARD_MARKUP = `
           <button type="submit" data-testid="fault-submit">Arm fault</button>
           <button type="button" id="fault-clear" class="secondary" data-testid="fault-clear">Clear faults</button>
         </div>
-        <p id="fault-status" class="form-status" role="status" aria-live="polite" data-testid="fault-status"></p>
+        <p id="fault-status" class="form-status" role="status" aria-live="polite" data-testid="fault-result"></p>
       </form>
     </section>
 
@@ -166,7 +166,7 @@ export const DASHBOARD_MARKUP = `
       <h2 id="accounts-heading">Accounts</h2>
       <table class="grid compact" data-testid="accounts-table">
         <caption class="visually-hidden">Accounts the sandbox knows</caption>
-        <thead><tr><th scope="col">Account ID</th><th scope="col">Kind</th><th scope="col">Label</th></tr></thead>
+        <thead><tr><th scope="col">Account ID</th><th scope="col">Kind</th></tr></thead>
         <tbody id="accounts-body" data-testid="accounts-body"></tbody>
       </table>
     </section>
@@ -175,7 +175,7 @@ export const DASHBOARD_MARKUP = `
       <h2 id="reset-heading">Reset</h2>
       <p class="hint">Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters.</p>
       <div class="buttons"><button type="button" id="reset" class="danger" data-testid="reset">Reset sandbox</button></div>
-      <p id="reset-status" class="form-status" role="status" aria-live="polite" data-testid="reset-status"></p>
+      <p id="reset-status" class="form-status" role="status" aria-live="polite" data-testid="reset-result"></p>
     </section>
   </aside>
 </div>

@@ -79,7 +79,11 @@ tr.detail > td { background: var(--bg); padding: .75rem 1rem 1rem; }
 @media (max-width: 900px) { .detail-grid { grid-template-columns: 1fr; } }
 table.inner { background: var(--panel); border: 1px solid var(--line); }
 table.inner th, table.inner td { padding: .3rem .5rem; }
-table.compact th, table.compact td { padding: .3rem .4rem; }
+table.compact th, table.compact td { padding: .3rem .4rem; white-space: normal; overflow-wrap: anywhere; }
+.card { min-width: 0; }
+.card table { margin-top: .9rem; }
+.card tbody th { font-weight: 400; }
+.type-cell { white-space: nowrap; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .9rem; margin: 0; }
 .facts dt { color: var(--muted); }
 .facts dd { margin: 0; overflow-wrap: anywhere; }

@@ -1,0 +1,465 @@
+/**
+ * A receiver of delivery receipts and inbound messages, platform-neutral: it takes a request as
+ * plain data (`{ method, headers, body, remoteAddress }`) and returns the answer as plain data
+ * (`{ status, headers, body }`). Framework adapters only translate.
+ */
+import type { BodyInput } from '../body/body-text.js';
+import { DEFAULT_MAX_BODY_BYTES, type WireFormat } from '../codec/wire-format.js';
+import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
+import { credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
+import { headerValue, type HeadersLike } from '../http/headers.js';
+import { formatOfContentType } from '../http/media-type.js';
+import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
+import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
+import type { InboundCharset } from './inbound-content.js';
+import {
+  createInboundReassembler,
+  singleInboundMessage,
+  type InboundMessage,
+  type InboundReassembler,
+  type ReassemblerTimers,
+} from './inbound-reassembler.js';
+import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
+import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
+
+/** Reads a request body of at most `maxBytes` octets; resolves `null` when the body is larger. */
+export type BodyReader = (maxBytes: number) => Promise<BodyInput | null>;
+
+/** A callback request as plain data. `P` is whatever the adapter passes through (e.g. the framework's request). */
+export interface WebhookRequest<P = unknown> {
+  readonly method: string;
+  /** A Web `Headers`, or a record such as Node's `IncomingHttpHeaders`. */
+  readonly headers: HeadersLike;
+  /**
+   * The raw body, or a function that reads it with a limit (so that an oversized body is never
+   * buffered whole). A reader that rejects answers 400, or 500 when it rejects with a
+   * `WebhookError` of code `receiver-misconfigured` (the body was consumed by another parser).
+   */
+  readonly body: BodyInput | BodyReader;
+  /** The peer's IP address, for `allowRemoteAddress`. */
+  readonly remoteAddress?: string;
+  /** Handed to the handlers in their context. */
+  readonly platform?: P;
+}
+
+/** What handlers learn besides the event. */
+export interface WebhookContext<P = unknown> {
+  /** The duplicate key of the event (`receipt:<ticketId>:<segment>`, `inbound:<ticketId>[...]`). */
+  readonly key: string;
+  /** The format the event was posted in. */
+  readonly format: WireFormat;
+  /** Aborted when the handler runs past `handlerTimeoutMs` (the event was answered 503). */
+  readonly signal: AbortSignal;
+  readonly remoteAddress?: string;
+  /** What the adapter passed through (express: `{ req }`); absent for orphans. */
+  readonly platform?: P;
+}
+
+/** A duplicate the receiver answered 200 without calling the handler. */
+export interface DuplicateEvent {
+  readonly kind: CallbackKind;
+  readonly key: string;
+  readonly ticketId: string;
+  /** `seen`: the key was taken before. `part`: another ticket carried a part number already held for the same multipart message. */
+  readonly reason: 'seen' | 'part';
+  readonly callback: Callback;
+}
+
+/** A handler's result: anything, or a promise; the event is answered 200 once it resolves. */
+export type HandlerResult = unknown;
+
+/** HTTP Basic credentials the receiving URL requires. */
+export interface BasicAuthCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** Options of {@link createWebhookHandler}. At least one of `onDeliveryReceipt`, `onInboundMessage` is required. */
+export interface WebhookHandlerOptions<P = unknown> {
+  /** Takes one delivery receipt (one per message part). Answered 200 only after its promise resolves. */
+  readonly onDeliveryReceipt?: (receipt: DeliveryReceipt, context: WebhookContext<P>) => HandlerResult;
+  /** Takes one inbound message (multipart messages reassembled). Answered 200 only after its promise resolves. */
+  readonly onInboundMessage?: (message: InboundMessage, context: WebhookContext<P>) => HandlerResult;
+  /** Told about each duplicate answered 200 without calling a handler (not awaited). */
+  readonly onDuplicate?: (event: DuplicateEvent) => unknown;
+  /** Takes multipart inbound messages whose parts did not all arrive in time (default: `onInboundMessage` with `complete: false`). */
+  readonly onOrphan?: (message: InboundMessage) => HandlerResult;
+  /** Told about failures inside the receiver (default `console.error`). */
+  readonly onError?: (error: WebhookError) => void;
+  /** Basic credentials the callbacks must carry (one pair, or several while rotating); none by default. */
+  readonly basicAuth?: BasicAuthCredentials | readonly BasicAuthCredentials[];
+  /** The realm of the `WWW-Authenticate` challenge (default `sms-callbacks`). */
+  readonly realm?: string;
+  /** Decides whether a peer may post (IP allow-list); `false` answers 403. Default: everyone. */
+  readonly allowRemoteAddress?: (remoteAddress: string | undefined) => boolean | Promise<boolean>;
+  /** Require `X-API-Version: 4` (default `true`). */
+  readonly requireApiVersion?: boolean;
+  /** Largest body accepted, in bytes, checked before parsing (default 64 KiB). */
+  readonly maxBodyBytes?: number;
+  /** How long a handler may take before the event is answered 503 (default 10 000 ms). */
+  readonly handlerTimeoutMs?: number;
+  /** Where taken events are remembered (default an in-memory store). */
+  readonly store?: DuplicateStore;
+  /** How long a taken receipt is remembered (default 25 hours: the 24-hour retry window and a margin). */
+  readonly receiptTtlMs?: number;
+  /** How long a taken inbound message is remembered (default 73 hours: the 3-day retry window and a margin). */
+  readonly inboundTtlMs?: number;
+  /** How long an event stays in flight in the store if its instance dies (default six handler timeouts, at least a minute). */
+  readonly leaseMs?: number;
+  /** Join the parts of multipart inbound messages (default `true`); `false` hands every part to `onInboundMessage` as it comes. */
+  readonly reassemble?: boolean;
+  /** How long parts wait for their siblings (default 10 minutes). */
+  readonly reassemblyTimeoutMs?: number;
+  /** Most incomplete multipart messages held (default 10 000). */
+  readonly maxPendingMessages?: number;
+  /** Charset of hex inbound text (default `'auto'`: guessed). */
+  readonly charset?: InboundCharset;
+  /** Timers of the reassembly timeouts (default the runtime's). */
+  readonly timers?: ReassemblerTimers;
+  /** The clock, in milliseconds (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** A receiver: `handle` answers one request. */
+export interface WebhookHandler<P = unknown> {
+  /** Answers one callback request; never rejects. */
+  handle(request: WebhookRequest<P>): Promise<WebhookResponse>;
+  /** The body limit, for adapters that read the body themselves. */
+  readonly maxBodyBytes: number;
+  /** Multipart inbound messages waiting for parts. */
+  readonly pendingMessages: number;
+  /** Reports the incomplete multipart messages as orphans and stops the reassembly timers. */
+  close(): void;
+}
+
+const KIND_NAMES: Readonly<Record<CallbackKind, string>> = { 'delivery-receipt': 'delivery receipts', 'inbound-message': 'inbound messages' };
+const TIMED_OUT = Symbol('timed out');
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * Creates a receiver of delivery receipts and inbound messages. Checks, in order: remote address
+ * (403), method (405), Basic credentials (401), `X-API-Version: 4` (400), `Content-Type` (415) and
+ * `Content-Encoding` (415), size (413, before reading), payload (400), kind accepted (422). Then
+ * the duplicate store: a taken event is answered 200 without calling the handler; one being
+ * handled by an earlier delivery 409. The handler's promise must resolve before the 200; a failure
+ * answers 500 and a timeout 503, and the event is forgotten so the service's retry is handled.
+ *
+ * @example
+ * const receiver = createWebhookHandler({
+ *   onDeliveryReceipt: async (receipt) => db.saveReceipt(receipt),
+ *   onInboundMessage: async (message) => db.saveInbound(message.source.address, message.text),
+ * });
+ * const response = await receiver.handle({ method: 'POST', headers, body });
+ */
+export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions<P>): WebhookHandler<P> {
+  const {
+    onDeliveryReceipt,
+    onInboundMessage,
+    onDuplicate,
+    onOrphan,
+    onError = (error: WebhookError) => console.error(error),
+    basicAuth,
+    realm = 'sms-callbacks',
+    allowRemoteAddress,
+    requireApiVersion = true,
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    handlerTimeoutMs = 10_000,
+    store = createMemoryDuplicateStore(),
+    receiptTtlMs = 25 * 3_600_000,
+    inboundTtlMs = 73 * 3_600_000,
+    leaseMs = Math.max(6 * handlerTimeoutMs, 60_000),
+    reassemble = true,
+    reassemblyTimeoutMs = 10 * 60_000,
+    maxPendingMessages = 10_000,
+    charset = 'auto',
+    timers,
+    now = Date.now,
+  } = options ?? ({} as WebhookHandlerOptions<P>);
+  if (typeof onDeliveryReceipt !== 'function' && typeof onInboundMessage !== 'function') {
+    throw new TypeError('createWebhookHandler needs onDeliveryReceipt, onInboundMessage, or both');
+  }
+  for (const [name, value] of [
+    ['onDeliveryReceipt', onDeliveryReceipt],
+    ['onInboundMessage', onInboundMessage],
+    ['onDuplicate', onDuplicate],
+    ['onOrphan', onOrphan],
+    ['onError', onError],
+    ['allowRemoteAddress', allowRemoteAddress],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function`);
+  }
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
+  for (const [name, value] of [
+    ['handlerTimeoutMs', handlerTimeoutMs],
+    ['receiptTtlMs', receiptTtlMs],
+    ['inboundTtlMs', inboundTtlMs],
+    ['leaseMs', leaseMs],
+  ] as const) {
+    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
+  }
+  if (store === null || typeof store !== 'object' || typeof store.reserve !== 'function' || typeof store.commit !== 'function' || typeof store.release !== 'function') {
+    throw new TypeError('store must implement reserve, commit and release');
+  }
+  const allowed = basicAuth === undefined ? undefined : Array.isArray(basicAuth) ? [...(basicAuth as readonly BasicAuthCredentials[])] : [basicAuth as BasicAuthCredentials];
+  if (allowed !== undefined) {
+    if (allowed.length === 0) throw new TypeError('basicAuth needs at least one pair of credentials');
+    for (const c of allowed) {
+      if (typeof c?.username !== 'string' || typeof c.password !== 'string' || c.username.includes(':')) {
+        throw new TypeError('basicAuth credentials need a username without a colon and a password, both strings');
+      }
+    }
+  }
+  const challenge = { 'www-authenticate': `Basic realm="${realm.replace(/["\\]/g, '')}", charset="UTF-8"` };
+
+  const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
+    try {
+      onError(new WebhookError(code, message, { cause, ...(ticketId === undefined ? {} : { ticketId }), ...(key === undefined ? {} : { key }) }));
+    } catch {
+      // An onError that throws must not break the answer.
+    }
+  };
+
+  /** Runs a hook that is not awaited, reporting its failure. */
+  const runHook = (hook: () => unknown, code: WebhookErrorCode, what: string, ticketId?: string): void => {
+    try {
+      const result = hook();
+      if (isThenable(result)) result.then(undefined, (e: unknown) => report(code, `${what} failed`, e, ticketId));
+    } catch (e) {
+      report(code, `${what} failed`, e, ticketId);
+    }
+  };
+
+  const orphanContext = (message: InboundMessage): WebhookContext<P> => ({
+    key: `orphan:${message.ticketId}`,
+    format: message.format,
+    signal: new AbortController().signal,
+  });
+
+  const deliverOrphan = (message: InboundMessage): void => {
+    const hook = onOrphan ?? (onInboundMessage === undefined ? undefined : (m: InboundMessage) => onInboundMessage(m, orphanContext(m)));
+    if (hook === undefined) return;
+    runHook(() => hook(message), 'orphan-failed', `handing over the incomplete message of ticket ${message.ticketId}`, message.ticketId);
+  };
+
+  const reassembler: InboundReassembler | undefined =
+    reassemble && onInboundMessage !== undefined
+      ? createInboundReassembler({
+          timeoutMs: reassemblyTimeoutMs,
+          maxPending: maxPendingMessages,
+          charset,
+          onOrphan: deliverOrphan,
+          now,
+          ...(timers === undefined ? {} : { timers }),
+        })
+      : undefined;
+
+  const forget = async (key: string, ticketId: string): Promise<void> => {
+    try {
+      await store.release(key);
+    } catch (e) {
+      report('store-failed', `forgetting ${key} failed`, e, ticketId, key);
+    }
+  };
+
+  const remember = async (key: string, ticketId: string, ttlMs: number): Promise<void> => {
+    try {
+      await store.commit(key, ttlMs);
+    } catch (e) {
+      report('store-failed', `remembering ${key} failed: a retry of this event will be handled again`, e, ticketId, key);
+    }
+  };
+
+  /**
+   * Runs a handler with the timeout. Settles the store either way: commit on success, release (and
+   * `undo`) on failure, also when the failure or success comes after the timeout was answered.
+   */
+  const runHandler = async (
+    invoke: (context: WebhookContext<P>) => unknown,
+    context: { key: string; format: WireFormat; remoteAddress?: string; platform?: P },
+    ticketId: string,
+    ttlMs: number,
+    undo?: () => void,
+  ): Promise<WebhookResponse> => {
+    const { key } = context;
+    let controller: AbortController | undefined;
+    const full: WebhookContext<P> = {
+      ...context,
+      get signal() {
+        controller ??= new AbortController();
+        return controller.signal;
+      },
+    };
+    const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
+      undo?.();
+      await forget(key, ticketId);
+      report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
+    };
+    let result: unknown;
+    try {
+      result = invoke(full);
+    } catch (error) {
+      await fail(error, 'handler-failed');
+      return webhookRejection('handler-failed');
+    }
+    if (isThenable(result)) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settled: Promise<true | { error: unknown }> = Promise.resolve(result).then(
+        () => true as const,
+        (error: unknown) => ({ error }),
+      );
+      const outcome = await Promise.race([
+        settled,
+        new Promise<typeof TIMED_OUT>((resolve) => {
+          timer = setTimeout(() => resolve(TIMED_OUT), handlerTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (outcome === TIMED_OUT) {
+        controller?.abort(new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
+        report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
+        void settled.then((late) => (late === true ? remember(key, ticketId, ttlMs) : fail(late.error, 'late-handler-failed')));
+        return webhookRejection('handler-timeout');
+      }
+      if (outcome !== true) {
+        await fail(outcome.error, 'handler-failed');
+        return webhookRejection('handler-failed');
+      }
+    }
+    await remember(key, ticketId, ttlMs);
+    return webhookAccepted('handled');
+  };
+
+  const readBody = async (body: BodyInput | BodyReader): Promise<BodyInput | null> => (typeof body === 'function' ? body(maxBodyBytes) : body);
+
+  const handleCallback = async (callback: Callback, request: WebhookRequest<P>): Promise<WebhookResponse> => {
+    const { key, format } = callback;
+    const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
+    const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
+    let reserved: ReserveOutcome;
+    try {
+      const outcome = store.reserve(key, leaseMs);
+      reserved = isThenable(outcome) ? await outcome : outcome;
+    } catch (e) {
+      report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
+      return webhookRejection('store-unavailable');
+    }
+    if (reserved === 'in-flight') return webhookRejection('in-flight');
+    if (reserved === 'seen') {
+      if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
+      return webhookAccepted('duplicate');
+    }
+    const context = {
+      key,
+      format,
+      ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
+      ...(request.platform === undefined ? {} : { platform: request.platform }),
+    };
+    if (callback.kind === 'delivery-receipt') {
+      const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
+      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
+    }
+    const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
+    if (callback.concatenation === undefined || reassembler === undefined) {
+      const message = singleInboundMessage(callback, charset);
+      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
+    }
+    return handlePart(callback, context, ticketId, ttlMs, reassembler, handler);
+  };
+
+  const handlePart = async (
+    callback: InboundCallback,
+    context: { key: string; format: WireFormat; remoteAddress?: string; platform?: P },
+    ticketId: string,
+    ttlMs: number,
+    parts: InboundReassembler,
+    handler: NonNullable<typeof onInboundMessage>,
+  ): Promise<WebhookResponse> => {
+    const added = parts.add(callback);
+    if (added.status === 'stored') {
+      await remember(context.key, ticketId, ttlMs);
+      return webhookAccepted('part-stored');
+    }
+    if (added.status === 'duplicate-part') {
+      await remember(context.key, ticketId, ttlMs);
+      if (onDuplicate !== undefined) {
+        runHook(() => onDuplicate({ kind: callback.kind, key: context.key, ticketId, reason: 'part', callback }), 'hook-failed', 'onDuplicate', ticketId);
+      }
+      return webhookAccepted('duplicate');
+    }
+    return runHandler((ctx) => handler(added.message, ctx), context, ticketId, ttlMs, () => added.restore());
+  };
+
+  const handle = async (request: WebhookRequest<P>): Promise<WebhookResponse> => {
+    const { headers } = request;
+    if (allowRemoteAddress !== undefined) {
+      let allowedPeer: boolean;
+      try {
+        allowedPeer = (await allowRemoteAddress(request.remoteAddress)) === true;
+      } catch (e) {
+        report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
+        allowedPeer = false;
+      }
+      if (!allowedPeer) return webhookRejection('forbidden');
+    }
+    if (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return webhookRejection('method-not-allowed');
+    if (allowed !== undefined) {
+      const presented = parseBasicAuthorization(headerValue(headers, 'authorization'));
+      let match = false;
+      for (const expected of allowed) {
+        // Every pair is compared, so the time taken does not tell which one matched.
+        if (credentialsMatch(presented, { accountId: expected.username, password: expected.password })) match = true;
+      }
+      if (!match) return webhookRejection('unauthorized', { headers: challenge });
+    }
+    if (requireApiVersion && headerValue(headers, 'x-api-version')?.trim() !== '4') return webhookRejection('unsupported-api-version');
+    const format = formatOfContentType(headerValue(headers, 'content-type'));
+    if (format === undefined) return webhookRejection('unsupported-media-type');
+    const encoding = headerValue(headers, 'content-encoding');
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
+    const tooLarge = (): WebhookResponse => webhookRejection('payload-too-large', { values: { maxBytes: String(maxBodyBytes) } });
+    const declared = headerValue(headers, 'content-length');
+    if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
+    let body: BodyInput | null;
+    try {
+      body = await readBody(request.body);
+    } catch (e) {
+      if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
+        report('receiver-misconfigured', e.message, e);
+        return webhookRejection('receiver-misconfigured');
+      }
+      return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
+    }
+    if (body === null) return tooLarge();
+    const decoded = decodeCallback(body, format, { maxBytes: maxBodyBytes });
+    if (!decoded.ok) {
+      if (decoded.error.code === 'too-large') return tooLarge();
+      if (decoded.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
+      return webhookRejection('malformed-payload', { detail: decoded.error.description });
+    }
+    const callback = decoded.value;
+    const accepted = callback.kind === 'delivery-receipt' ? onDeliveryReceipt !== undefined : onInboundMessage !== undefined;
+    if (!accepted) return webhookRejection('callback-not-accepted', { values: { kind: KIND_NAMES[callback.kind] } });
+    return handleCallback(callback, request);
+  };
+
+  return {
+    async handle(request) {
+      try {
+        return await handle(request);
+      } catch (e) {
+        // Only a bug can get here (every expected failure is a value): answer so the service retries.
+        report('handler-failed', 'the receiver failed unexpectedly', e);
+        return webhookRejection('handler-failed');
+      }
+    },
+    maxBodyBytes,
+    get pendingMessages() {
+      return reassembler?.pending ?? 0;
+    },
+    close() {
+      reassembler?.flush();
+      reassembler?.close();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Load test of the receiver: sustained receipts per second over keep-alive HTTP on loopback,
+ * against a bare Express handler that only answers 200, measured in the same run on the same app.
+ * The server runs in a child process (one core), the client (undici) in this one (the other).
+ * Runs alternate bare / receiver, several rounds, each bounded in time and count; the best round of
+ * each counts. Every receipt is unique (ticket ID and part), and 1 in 20 is sent twice: the
+ * receiver must handle each unique receipt exactly once (zero lost, zero double-handled) and answer
+ * every request 200.
+ *
+ *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench
+ *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench -- --seconds 2 --rounds 2 --dry-run
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { fork, type ChildProcess } from 'node:child_process';
+import { Pool } from 'undici';
+import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    'max-requests': { type: 'string', default: '200000' },
+    'dry-run': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+const maxRequests = Number(values['max-requests']);
+if (!(seconds > 0 && rounds > 0 && connections > 0 && maxRequests > 0)) throw new TypeError('--seconds, --rounds, --connections and --max-requests must be positive');
+
+const here = dirname(fileURLToPath(import.meta.url));
+const template = readFileSync(join(here, '..', 'test', 'fixtures', 'receipt-multipart-part1-delivered.xml'), 'utf8');
+const headers = { 'content-type': 'application/xml; charset=UTF-8', 'x-api-version': '4', 'user-agent': 'smsv4-load' };
+
+interface Stats {
+  readonly handled: number;
+  readonly doubles: number;
+  readonly duplicates: number;
+  /** CPU time the server process has used so far, in microseconds. */
+  readonly cpuMicros: number;
+}
+
+interface Round {
+  readonly requests: number;
+  readonly ok: number;
+  readonly failed: number;
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Server CPU time per request, microseconds. */
+  readonly cpuPerRequest: number;
+}
+
+function startServer(major: 4 | 5): Promise<{ url: string; worker: ChildProcess; stats(): Promise<Stats>; close(): Promise<void> }> {
+  const worker = fork(join(here, 'receiver-server.ts'), [String(major)], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (m) => {
+      const message = m as { kind: string; url: string };
+      resolve({
+        url: message.url,
+        worker,
+        stats: () =>
+          new Promise((res) => {
+            worker.once('message', (m) => res(m as Stats));
+            worker.send({ kind: 'stats' });
+          }),
+        close: () =>
+          new Promise((res) => {
+            worker.once('exit', () => res());
+            worker.send({ kind: 'close' });
+          }),
+      });
+    });
+  });
+}
+
+/** Sends for `seconds` (at most `maxRequests`) from `connections` concurrent loops; `body(i)` gives request i's body. */
+async function load(pool: Pool, server: { stats(): Promise<Stats> }, path: string, body: (i: number) => string): Promise<Round> {
+  const cpuBefore = (await server.stats()).cpuMicros;
+  const deadline = performance.now() + seconds * 1000;
+  let next = 0;
+  let ok = 0;
+  let failed = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const loop = async (): Promise<void> => {
+    while (performance.now() < deadline && next < maxRequests) {
+      const i = next++;
+      const t0 = performance.now();
+      try {
+        const response = await pool.request({ method: 'POST', path, headers, body: body(i) });
+        await response.body.dump();
+        if (response.statusCode === 200) ok++;
+        else failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = (await server.stats()).cpuMicros;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests: next, ok, failed, perSecond: next / elapsed, p50: at(0.5), p99: at(0.99), cpuPerRequest: (cpuAfter - cpuBefore) / next };
+}
+
+const best = (list: Round[]): Round => list.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+async function measure(major: 4 | 5): Promise<{ bare: Round; receiver: Round; stats: Stats; unique: number; sentTwice: number; lines: string[] }> {
+  const server = await startServer(major);
+  const pool = new Pool(server.url, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  // Each round of the receiver gets fresh ticket IDs; request i repeats request i-1's receipt when i % 20 === 1.
+  const receipt = (round: number, i: number): string => {
+    const n = i % 20 === 1 ? i - 1 : i;
+    const ticket = `LOAD${round}-${String(Math.floor(n / 9)).padStart(6, '0')}-${major}X`;
+    return template.replace('03155-0331L-1439U-51SLFX', ticket).replace('segmentNumber="1" totalSegments="3"', `segmentNumber="${(n % 9) + 1}" totalSegments="9"`);
+  };
+  // Warm-up (not counted).
+  await load(pool, server, '/bare', (i) => receipt(0, i));
+  const warm = await load(pool, server, '/receiver', (i) => receipt(0, i));
+  let unique = warm.requests - Math.floor((warm.requests + 18) / 20);
+  let sentTwice = Math.floor((warm.requests + 18) / 20);
+  const bare: Round[] = [];
+  const receiver: Round[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    bare.push(await load(pool, server, '/bare', (i) => receipt(1000 + round, i)));
+    const r = await load(pool, server, '/receiver', (i) => receipt(round, i));
+    receiver.push(r);
+    unique += r.requests - Math.floor((r.requests + 18) / 20);
+    sentTwice += Math.floor((r.requests + 18) / 20);
+  }
+  const stats = await server.stats();
+  await pool.close();
+  await server.close();
+  const lines = receiver.map((r, k) => `| ${major} | ${k + 1} | ${fmt(bare[k]?.perSecond ?? 0)} | ${fmt(r.perSecond)} | ${((r.perSecond / (bare[k]?.perSecond ?? 1)) * 100).toFixed(0)} % | ${(bare[k]?.cpuPerRequest ?? 0).toFixed(0)} / ${r.cpuPerRequest.toFixed(0)} |`);
+  return { bare: best(bare), receiver: best(receiver), stats, unique, sentTwice, lines };
+}
+
+const results = [];
+for (const major of [4, 5] as const) results.push({ major, ...(await measure(major)) });
+
+let failedChecks = 0;
+const rows: string[] = [];
+for (const { major, bare, receiver, stats, unique, sentTwice } of results) {
+  const lost = unique - stats.handled;
+  const ratio = receiver.perSecond / bare.perSecond;
+  if (lost !== 0 || stats.doubles !== 0 || receiver.failed !== 0 || stats.duplicates !== sentTwice) failedChecks++;
+  rows.push(
+    `| Express ${major} | ${fmt(bare.perSecond)} | ${fmt(receiver.perSecond)} | **${(ratio * 100).toFixed(0)} %** | ${bare.cpuPerRequest.toFixed(0)} / ${receiver.cpuPerRequest.toFixed(0)} | ${receiver.p50.toFixed(2)} / ${receiver.p99.toFixed(2)} | ${fmt(unique)} | ${lost} | ${stats.doubles} | ${fmt(stats.duplicates)} of ${fmt(sentTwice)} |`,
+  );
+}
+
+const report = `## Express receiver: sustained receipts per second
+
+\`npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench\` (${rounds} rounds of ${seconds} s per path, ${connections} keep-alive
+connections, undici client in one process, the Express app in another; ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}).
+Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent twice. The baseline is
+\`app.post('/bare', (req, res) => res.sendStatus(200))\` on the same app, measured in alternation with the
+receiver; the best round of each is shown. The target is at least 80 % of the baseline's rate.
+
+| app | bare handler (req/s) | receiver (req/s) | receiver / bare | server CPU per request, bare / receiver (µs) | receiver p50 / p99 (ms) | unique receipts | lost | double-handled | duplicates answered 200 |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+Per round:
+
+| Express | round | bare (req/s) | receiver (req/s) | ratio | CPU per request, bare / receiver (µs) |
+|---|---:|---:|---:|---:|---:|
+${results.flatMap((r) => r.lines).join('\n')}
+`;
+
+console.log(report);
+if (!values['dry-run']) writeReportBlock('express-webhooks-load', report);
+if (failedChecks > 0) {
+  console.error('receipts were lost, handled twice or refused');
+  process.exit(1);
+}

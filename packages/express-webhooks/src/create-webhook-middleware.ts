@@ -1,0 +1,73 @@
+/**
+ * The Express adapter: translates a request into core's `createWebhookHandler` and its answer
+ * back. Works with Express 4 and 5 (it only uses Node's request and response), whether or not a
+ * body parser ran before it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions, type WebhookResponse } from '@smsv4/core';
+import { bodyReaderOf } from './read-body.js';
+
+/** What the handlers find in `context.platform`. */
+export interface ExpressPlatform {
+  /** The Express request (a Node `IncomingMessage`). */
+  readonly req: IncomingMessage;
+}
+
+/** Options of {@link createWebhookMiddleware}: those of core's `createWebhookHandler`. */
+export type WebhookMiddlewareOptions = WebhookHandlerOptions<ExpressPlatform>;
+
+/** An Express middleware that receives delivery receipts and inbound messages. */
+export interface WebhookMiddleware {
+  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  /** The platform-neutral receiver behind it. */
+  readonly handler: WebhookHandler<ExpressPlatform>;
+  /** Hands incomplete multipart inbound messages to `onOrphan` and stops the reassembly timers (call on shutdown). */
+  close(): void;
+}
+
+/** The peer address: Express's `req.ip` (which honours its `trust proxy` setting), else the socket's. */
+function remoteAddressOf(req: IncomingMessage): string | undefined {
+  const ip = (req as IncomingMessage & { ip?: unknown }).ip;
+  return typeof ip === 'string' && ip !== '' ? ip : req.socket?.remoteAddress;
+}
+
+function send(res: ServerResponse, answer: WebhookResponse): void {
+  if (res.headersSent || res.writableEnded) return;
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(answer.body);
+}
+
+/**
+ * Creates the Express middleware of a receiver. Mount it at the receiving URL; it answers every
+ * request itself (POST only), so nothing after it runs for that path.
+ *
+ * @example
+ * import express from 'express';
+ * import { createWebhookMiddleware } from '@smsv4/express-webhooks';
+ *
+ * const app = express();
+ * app.use('/sms/callbacks', createWebhookMiddleware({
+ *   onDeliveryReceipt: async (receipt) => saveReceipt(receipt),
+ *   onInboundMessage: async (message) => saveInbound(message),
+ * }));
+ */
+export function createWebhookMiddleware(options: WebhookMiddlewareOptions): WebhookMiddleware {
+  const handler = createWebhookHandler<ExpressPlatform>(options);
+  const middleware = (req: IncomingMessage, res: ServerResponse): void => {
+    const remoteAddress = remoteAddressOf(req);
+    void handler
+      .handle({
+        method: req.method ?? '',
+        headers: req.headers,
+        body: bodyReaderOf(req),
+        ...(remoteAddress === undefined ? {} : { remoteAddress }),
+        platform: { req },
+      })
+      .then((answer) => send(res, answer))
+      .catch(() => {
+        // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
+        if (!res.headersSent) res.destroy();
+      });
+  };
+  return Object.assign(middleware, { handler, close: () => handler.close() });
+}

@@ -1,0 +1,83 @@
+/**
+ * The raw body of a request for the receiver: read from the stream with a limit, or taken back
+ * from a body parser that ran before the receiver (`express.json()`, `express.text()`,
+ * `express.raw()`, or a `verify` hook that kept `req.rawBody`).
+ */
+import type { IncomingMessage } from 'node:http';
+import { WebhookError, formatOfContentType, type BodyInput, type BodyReader } from '@smsv4/core';
+
+/** What a body parser may have left on the request. */
+interface ParsedRequest extends IncomingMessage {
+  body?: unknown;
+  rawBody?: unknown;
+  /** Set by body-parser once it consumed the stream. */
+  _body?: boolean;
+}
+
+const isBytesOrText = (value: unknown): value is BodyInput => typeof value === 'string' || value instanceof Uint8Array;
+
+/** The body a parser already read, or `undefined` when the stream is still unread. */
+function consumedBody(req: ParsedRequest): Promise<BodyInput> | undefined {
+  if (req._body !== true && !req.readableEnded) return undefined;
+  if (isBytesOrText(req.rawBody)) return Promise.resolve(req.rawBody);
+  if (isBytesOrText(req.body)) return Promise.resolve(req.body);
+  // express.json() parsed it: its text is gone, the value is written back (repeated members can no longer be seen).
+  if (req.body !== null && typeof req.body === 'object' && formatOfContentType(req.headers['content-type']) === 'json') {
+    return Promise.resolve(JSON.stringify(req.body));
+  }
+  return Promise.reject(
+    new WebhookError(
+      'receiver-misconfigured',
+      'the request body was consumed by a body parser whose result the receiver cannot read back: mount the receiver before it, or keep req.rawBody',
+    ),
+  );
+}
+
+/** Reads the stream, stopping (and discarding the rest) once more than `maxBytes` arrived. */
+function readStream(req: IncomingMessage, maxBytes: number): Promise<BodyInput | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      req.removeListener('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        cleanup();
+        // Keep the stream flowing so the rest is discarded, not buffered.
+        req.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = (): void => {
+      cleanup();
+      reject(new Error('the request was aborted before its body was complete'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+/**
+ * A {@link BodyReader} for a Node request: the body a parser already read, else the stream read
+ * with the receiver's limit.
+ */
+export function bodyReaderOf(req: IncomingMessage): BodyReader {
+  return (maxBytes) => consumedBody(req) ?? readStream(req, maxBytes);
+}

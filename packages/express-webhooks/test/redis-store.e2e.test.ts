@@ -1,0 +1,89 @@
+/**
+ * Two receivers (two "instances") sharing a Redis-backed duplicate store. Runs only where the
+ * `redis-server` binary is installed (Debian package `redis-server`); skipped otherwise.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisDuplicateStore, createWebhookMiddleware, type WebhookError } from '../src/index.js';
+import { listen, postCallback, type Listening } from './helpers.js';
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.skipIf(!hasRedis)('a Redis duplicate store shared by two instances', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'smsv4-redis-'));
+  const socket = join(dir, 'redis.sock');
+  let redis: ChildProcess;
+  let client: ReturnType<typeof createClient>;
+  const instances: Listening[] = [];
+  const handled: string[] = [];
+  const errors: WebhookError[] = [];
+  let failOnce = true;
+
+  beforeAll(async () => {
+    redis = spawn('redis-server', ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 200 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 25));
+    client = createClient({ socket: { path: socket, reconnectStrategy: false } });
+    client.on('error', () => undefined);
+    await client.connect();
+    for (const name of ['a', 'b']) {
+      const app = express();
+      const store = createRedisDuplicateStore({ sendCommand: (args) => client.sendCommand(args), keyPrefix: 'test:' });
+      app.use(
+        '/callbacks',
+        createWebhookMiddleware({
+          store,
+          onError: (e) => errors.push(e),
+          async onDeliveryReceipt(receipt) {
+            if (receipt.mtStatus.segmentNumber === 3 && failOnce) {
+              failOnce = false;
+              throw new Error('transient');
+            }
+            handled.push(`${name}:${receipt.mtStatus.ticketId}:${receipt.mtStatus.segmentNumber ?? 1}`);
+          },
+          onInboundMessage: (message) => void handled.push(`${name}:${message.ticketId}`),
+        }),
+      );
+      instances.push(await listen(app));
+    }
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    if (client?.isOpen) await client.quit();
+    redis?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('handles an event once whichever instance its retries reach', async () => {
+    const [a, b] = instances as [Listening, Listening];
+    expect((await postCallback(`${a.url}/callbacks`, 'receipt-single-delivered.xml')).status).toBe(200);
+    expect((await postCallback(`${b.url}/callbacks`, 'receipt-single-delivered.json')).status).toBe(200);
+    expect((await postCallback(`${b.url}/callbacks`, 'inbound-text.json')).status).toBe(200);
+    expect((await postCallback(`${a.url}/callbacks`, 'inbound-text.json')).status).toBe(200);
+    expect(handled).toEqual(['a:44101-0922I-13413-21GDL:1', 'b:2213K-0122M-1347B-28U4E']);
+    expect(await client.get('test:receipt:44101-0922I-13413-21GDL:1')).toBe('seen');
+    const ttl = await client.pTTL('test:receipt:44101-0922I-13413-21GDL:1');
+    expect(ttl).toBeGreaterThan(24 * 3_600_000);
+  });
+
+  it('forgets a failed event so that the retry on the other instance is handled', async () => {
+    const [a, b] = instances as [Listening, Listening];
+    expect((await postCallback(`${a.url}/callbacks`, 'receipt-multipart-part3-delivered.xml')).status).toBe(500);
+    expect(await client.exists('test:receipt:03155-0331L-1439U-51SLFX:3')).toBe(0);
+    expect((await postCallback(`${b.url}/callbacks`, 'receipt-multipart-part3-delivered.xml')).status).toBe(200);
+    expect(handled).toContain('b:03155-0331L-1439U-51SLFX:3');
+  });
+
+  it('answers 503 when Redis is gone, so the service retries', async () => {
+    redis.kill();
+    await new Promise((r) => redis.once('exit', r));
+    const answer = await postCallback(`${instances[0]?.url}/callbacks`, 'receipt-multipart-part1-delivered.xml');
+    expect(answer.status).toBe(503);
+    expect(errors.some((e) => e.code === 'store-failed')).toBe(true);
+  });
+});
