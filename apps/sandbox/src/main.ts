@@ -13,6 +13,9 @@ function fail(message: string, status: number, usage = false): void {
 }
 
 async function main(): Promise<void> {
+  // A closed terminal or pipe (EPIPE) must not bring the sandbox down: output is informative only.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
   const options = parseAppOptions(process.argv.slice(2), process.env);
   if (!options.ok) return fail(options.error, 2, true);
   if (options.value.help) {

@@ -2,6 +2,9 @@
 // commands with a real shell, and stops it with a signal.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SMS_ERRORS } from '@smsv4/core';
@@ -126,12 +129,16 @@ describe('dist/main.js', () => {
   });
 
   it('exits 2 with a clear message on bad flags, environment and files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'smsv4-app-'));
+    const duplicates = join(dir, 'duplicates.json');
+    await writeFile(duplicates, JSON.stringify([{ accountId: 'twin', password: 'a' }, { accountId: 'twin', password: 'b' }]));
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['--port', 'eighty'], {}, /--port must be a port number from 0 to 65535, not "eighty"/],
       [['--verbose'], {}, /Unknown option '--verbose'/],
       [[], { SMSV4_TIME_SCALE: '-2' }, /SMSV4_TIME_SCALE must be a positive number, not "-2"/],
       [['--accounts', '/nonexistent/accounts.json'], {}, /cannot read the accounts file \/nonexistent\/accounts\.json/],
       [['--operators', MAIN], {}, /the operators file .* is not JSON/],
+      [['--accounts', duplicates], {}, /invalid settings \(accounts file .*duplicates\.json\): accountId "twin" appears twice/],
     ];
     for (const [args, env, message] of cases) {
       const failed = await exec(process.execPath, [MAIN, ...args], { env: cleanEnv(env) }).then(
@@ -142,5 +149,6 @@ describe('dist/main.js', () => {
       expect(failed?.stderr).toMatch(/^smsv4-sandbox: /);
       expect(failed?.stderr).toMatch(message);
     }
+    await rm(dir, { recursive: true, force: true });
   });
 });

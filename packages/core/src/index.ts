@@ -165,8 +165,8 @@ export type { HeadersLike } from './http/headers.js';
 export { headerValue } from './http/headers.js';
 export { JSON_CONTENT_TYPE, XML_CONTENT_TYPE, contentTypeFor, formatOfContentType, formatForAccept } from './http/media-type.js';
 export { isTicketId, ticketIdFromLocation } from './http/ticket-id.js';
-export type { HttpRequestData, RequestContext, InvokeServiceRequestOptions } from './http/requests.js';
-export { buildSendRequest, buildStatusRequest, buildLookupRequest, buildInvokeServiceRequest } from './http/requests.js';
+export type { HttpRequestData, RequestContext, PreparedRequestContext, InvokeServiceRequestOptions } from './http/requests.js';
+export { buildSendRequest, buildStatusRequest, buildLookupRequest, buildInvokeServiceRequest, prepareRequestContext } from './http/requests.js';
 export type { HttpResponseData, ApiFailure, SendAccepted, StatusResult, LookupResult, InvokeAccepted } from './http/responses.js';
 export { parseSendResponse, parseStatusResponse, parseLookupResponse, parseInvokeServiceResponse } from './http/responses.js';
 

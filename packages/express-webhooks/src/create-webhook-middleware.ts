@@ -31,8 +31,16 @@ function remoteAddressOf(req: IncomingMessage): string | undefined {
   return typeof ip === 'string' && ip !== '' ? ip : req.socket?.remoteAddress;
 }
 
+const EMPTY_BODY = Object.freeze({ 'content-length': '0' });
+
 function send(res: ServerResponse, answer: WebhookResponse): void {
   if (res.headersSent || res.writableEnded) return;
+  if (answer.body === '') {
+    // The 200 of a taken event (the hot path): no other header, no body.
+    res.writeHead(answer.status, Object.keys(answer.headers).length === 0 ? EMPTY_BODY : { ...answer.headers, ...EMPTY_BODY });
+    res.end();
+    return;
+  }
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
   res.end(answer.body);
 }

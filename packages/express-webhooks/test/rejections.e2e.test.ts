@@ -153,6 +153,18 @@ describe.each(EXPRESS_VERSIONS)('rejections on %s', (_name, createApp) => {
     expect(errors.some((e) => e.code === 'receiver-misconfigured')).toBe(true);
   });
 
+  it('drops a request whose body breaks off, without calling the handler', async () => {
+    const before = handled.length;
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${server.url}/open`, { method: 'POST', headers: { ...callbackHeaders('x.xml'), 'content-length': '2000' } });
+      req.on('error', () => resolve());
+      req.write(loadFixture('receipt-single-delivered.xml').slice(0, 100), () => setTimeout(() => req.destroy(), 50));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(handled.length).toBe(before);
+    expect((await postCallback(`${server.url}/open`, 'receipt-multipart-part3-delivered.xml')).status).toBe(200);
+  });
+
   it('keeps the connection usable after a rejection that did not read the body', async () => {
     for (let i = 0; i < 3; i++) {
       expect((await postCallback(`${server.url}/open`, 'receipt-single-delivered.xml', { 'content-type': 'text/plain' })).status).toBe(415);

@@ -189,7 +189,7 @@ describe.each(EXPRESS_VERSIONS)('with the sandbox on %s', (_name, createApp) => 
 
   it('answers a retry that comes while the first delivery is still handled 409, and the later one 200 without handling it again', async () => {
     const ticketId = await send('14155550104', 'slow handler', 'xml');
-    j.slow.set(ticketId, 700); // longer than the sandbox waits for an answer (300 ms)
+    j.slow.set(ticketId, 1500); // longer than the sandbox waits for an answer (300 ms)
     await clock.advance(1000);
     await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
     expect(attempts(ticketId)[0]?.error).toMatch(/timeout/);

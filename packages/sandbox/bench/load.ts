@@ -5,7 +5,7 @@
  * its block into BENCHMARKS.md.
  *
  *   pnpm --filter @smsv4/sandbox bench                       # 20 000 sends, 8 workers
- *   pnpm --filter @smsv4/sandbox bench -- --sends 5000 --workers 4 --dry-run
+ *   pnpm --filter @smsv4/sandbox bench --sends 5000 --workers 4 --seconds 5 --dry-run
  */
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,10 @@ import { basicAuthorization, encodeMtRequest } from '@smsv4/core';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
 import { createSandbox } from '../src/index.js';
 
+const args = process.argv.slice(2);
 const { values } = parseArgs({
+  // `pnpm bench -- --sends 5000` passes the `--` along.
+  args: args[0] === '--' ? args.slice(1) : args,
   options: {
     sends: { type: 'string', default: '20000' },
     workers: { type: 'string', default: '8' },
@@ -111,7 +114,7 @@ await new Promise<void>((resolve) => receiver.close(() => resolve()));
 const lines = [
   '## Sandbox load test',
   '',
-  `Command: \`pnpm --filter @smsv4/sandbox bench -- --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs).`,
+  `Command: \`pnpm --filter @smsv4/sandbox bench --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs).`,
   'JSON sends over keep-alive HTTP on loopback, each asking for a receipt posted to a local receiver; the sandbox runs',
   'at `timeScale: 1000`, so every receipt is due 1 ms after its send.',
   '',

@@ -111,7 +111,7 @@ export function createCallbackDispatcher({
   const policy = { ...DEFAULT_RETRY_POLICY, ...retry };
   let generation = 0;
   let closed = false;
-  let controller = new AbortController();
+  const inFlight = new Set<AbortController>();
   const timers = new Set<TimerHandle>();
   let active = 0;
   let sequence = 0;
@@ -143,18 +143,25 @@ export function createCallbackDispatcher({
       error = 'not an http:// or https:// URL';
       retryable = false;
     } else {
+      // One controller per attempt: aborted by its timeout, or by reset and close.
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(new DOMException(`timeout after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      inFlight.add(abort);
       try {
         const response = await fetchImpl(url, {
           method: 'POST',
           headers: { 'content-type': contentTypeFor(job.format), 'x-api-version': '4', 'user-agent': userAgent },
           body: job.body,
           redirect: 'manual',
-          signal: AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]),
+          signal: abort.signal,
         });
         httpStatus = response.status;
         responseBody = await responseStart(response);
       } catch (e) {
-        error = describeError(e, timeoutMs);
+        error = describeError(abort.signal.aborted ? abort.signal.reason : e, timeoutMs);
+      } finally {
+        clearTimeout(timer);
+        inFlight.delete(abort);
       }
     }
     if (gen !== generation || closed) return;
@@ -205,8 +212,8 @@ export function createCallbackDispatcher({
 
   const cancelAll = (): void => {
     generation++;
-    controller.abort();
-    controller = new AbortController();
+    for (const abort of inFlight) abort.abort(new DOMException('the sandbox was reset or closed', 'AbortError'));
+    inFlight.clear();
     for (const timer of timers) clock.clearTimeout(timer);
     active -= timers.size;
     timers.clear();

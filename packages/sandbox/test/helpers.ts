@@ -13,15 +13,15 @@ export interface ReceivedCallback {
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
   /** What the receiver did with it. */
-  readonly answer: number | 'drop';
+  readonly answer: number | 'drop' | 'hang';
 }
 
 /** A local receiver of receipts and inbound messages. */
 export interface Receiver {
   readonly url: string;
   readonly received: ReceivedCallback[];
-  /** Answers for the next requests, in order (`drop` destroys the socket); afterwards 200. */
-  script(...answers: (number | 'drop')[]): void;
+  /** Answers for the next requests, in order (`drop` destroys the socket, `hang` never answers); afterwards 200. */
+  script(...answers: (number | 'drop' | 'hang')[]): void;
   /** Resolves once `count` requests arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedCallback[]>;
   close(): Promise<void>;
@@ -30,7 +30,7 @@ export interface Receiver {
 /** Starts a receiver on 127.0.0.1 (any free port). */
 export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedCallback[] = [];
-  let answers: (number | 'drop')[] = [];
+  let answers: (number | 'drop' | 'hang')[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,6 +43,7 @@ export async function startReceiver(): Promise<Receiver> {
         req.socket.destroy();
         return;
       }
+      if (answer === 'hang') return;
       res.writeHead(answer, { 'content-type': 'text/plain' });
       res.end(answer >= 200 && answer < 300 ? '' : `receiver says ${answer}`);
     });

@@ -249,6 +249,25 @@ describe('retries with a scaled clock', () => {
     expect(timeline).toContain('receipt delivered');
   });
 
+  it('counts a receiver that does not answer in time as a failure, and retries', async () => {
+    const patient = createSandbox({ timeScale: 1000, callbackTimeoutMs: 200 });
+    const patientServer = await patient.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      receiver.script('hang');
+      const ticketId = await send(patientServer.url, withReceipt('14155550100', 'slow receiver'));
+      const attempts = await eventually(() => {
+        const list = patient.snapshot().callbacks.filter((c) => c.ticketId === ticketId);
+        return list.length === 2 ? list.reverse() : undefined;
+      });
+      expect(attempts[0]).toMatchObject({ outcome: 'pending-retry', error: 'timeout after 200 ms' });
+      expect(attempts[0]?.durationMs).toBeGreaterThanOrEqual(190);
+      expect(attempts[1]).toMatchObject({ outcome: 'delivered', httpStatus: 200 });
+    } finally {
+      await patientServer.close();
+      await patient.close();
+    }
+  });
+
   it('gives up once the retry window is spent', async () => {
     const clock = createManualClock();
     const quick = createSandbox({ clock, retry: { receiptWindowMs: 60_000, initialDelayMs: 10_000, maxDelayMs: 20_000 } });

@@ -4,7 +4,6 @@
  * leave and hands the prepared request to the retry loop.
  */
 import {
-  basicAuthorization,
   buildInvokeServiceRequest,
   buildLookupRequest,
   buildSendRequest,
@@ -16,6 +15,7 @@ import {
   parseLookupResponse,
   parseSendResponse,
   parseStatusResponse,
+  prepareRequestContext,
   validateInvokeServiceRequest,
   validateMtRequest,
   type ApiOperation,
@@ -23,7 +23,6 @@ import {
   type InvokeServiceRequest,
   type InvokeValidationOptions,
   type MtRequest,
-  type RequestContext,
   type WireFormat,
 } from '@smsv4/core';
 import type { AttemptHook } from './attempt-event.js';
@@ -175,10 +174,8 @@ export function createClient({
   maxResponseBytes = DEFAULT_MAX_BODY_BYTES,
   onAttempt,
 }: ClientOptions): SmsClient {
-  const endpoints = checkEndpoints(baseUrl, urls);
-  const credentials = { accountId, password };
-  basicAuthorization(credentials);
-  const context: RequestContext = { endpoints, credentials };
+  // Credentials and URLs are encoded and parsed once, not on every request.
+  const context = prepareRequestContext({ endpoints: checkEndpoints(baseUrl, urls), credentials: { accountId, password } });
   const sendFormat = checkFormat('format', format);
   const answerFormat = checkFormat('accept', accept);
   checkTimeout(timeoutMs, 'timeoutMs');
@@ -197,16 +194,30 @@ export function createClient({
   // Called as a plain function: a browser's fetch refuses any other `this` than the global object.
   const doFetch: FetchFunction = fetchOption ?? ((url, init) => globalThis.fetch(url, init));
 
-  const settings = (operation: ApiOperation, options: CallOptions | undefined): CallSettings => ({
+  const defaults = (operation: ApiOperation): CallSettings => ({
     fetch: doFetch,
-    timeoutMs: options?.timeoutMs === undefined ? timeoutMs : checkTimeout(options.timeoutMs, 'timeoutMs'),
-    signal: options?.signal,
+    timeoutMs,
+    signal: undefined,
     maxResponseBytes,
     requestInit,
     policy: policies[operation],
     random,
     onAttempt,
   });
+  const byOperation: Readonly<Record<ApiOperation, CallSettings>> = {
+    send: defaults('send'),
+    status: defaults('status'),
+    lookup: defaults('lookup'),
+    invokeService: defaults('invokeService'),
+  };
+  const settings = (operation: ApiOperation, options: CallOptions | undefined): CallSettings => {
+    if (options === undefined || (options.timeoutMs === undefined && options.signal === undefined)) return byOperation[operation];
+    return {
+      ...byOperation[operation],
+      timeoutMs: options.timeoutMs === undefined ? timeoutMs : checkTimeout(options.timeoutMs, 'timeoutMs'),
+      signal: options.signal,
+    };
+  };
   const shouldValidate = (options: ValidatedCallOptions | undefined): boolean => {
     const value = options?.validate ?? validate;
     if (typeof value !== 'boolean') throw new TypeError('validate must be a Boolean');

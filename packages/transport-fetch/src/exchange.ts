@@ -60,20 +60,21 @@ export async function exchange(request: HttpRequestData, settings: ExchangeSetti
     controller.abort(reason);
     stop(reason);
   }, timeoutMs);
-  const onAbort = (): void => {
-    controller.abort(signal?.reason);
-    stop(signal?.reason);
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const onAbort =
+    signal === undefined
+      ? undefined
+      : (): void => {
+          controller.abort(signal.reason);
+          stop(signal.reason);
+        };
+  if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, { once: true });
   const attempt = { over: false };
   try {
-    const init: RequestInit = {
-      ...requestInit,
-      method: request.method,
-      headers: request.headers,
-      signal: controller.signal,
-      ...(request.body === undefined ? {} : { body: request.body }),
-    };
+    const init: RequestInit = requestInit === undefined ? {} : { ...requestInit };
+    init.method = request.method;
+    init.headers = request.headers;
+    init.signal = controller.signal;
+    if (request.body !== undefined) init.body = request.body;
     return await Promise.race([answer(doFetch(request.url, init), maxResponseBytes, attempt), stopped]);
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
@@ -82,6 +83,6 @@ export async function exchange(request: HttpRequestData, settings: ExchangeSetti
   } finally {
     attempt.over = true;
     clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
   }
 }

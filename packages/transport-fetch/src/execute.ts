@@ -118,16 +118,17 @@ export async function execute<T extends object>(
     const startedAt = Date.now();
     const outcome = await exchange(request, settings);
     const durationMs = Date.now() - startedAt;
-    const event = { operation: request.operation, attempt, method: request.method, url: request.url, startedAt, durationMs };
     let failure: AttemptFailure;
     if (outcome.kind === 'response') {
       const { response } = outcome;
       const parsed = interpret({ status: response.status, headers: response.headers, body: outcome.body });
       const body = outcome.body.byteLength === 0 ? '' : decoder.decode(outcome.body);
       if (parsed.ok) {
-        const requestId = response.headers.get('x-request-id') ?? undefined;
-        report(onAttempt, { ...event, httpStatus: response.status, ...(requestId === undefined ? {} : { requestId }) });
-        return { ...parsed.value, httpStatus: response.status, response, body, attempts: attempt };
+        if (onAttempt !== undefined) {
+          const requestId = response.headers.get('x-request-id') ?? undefined;
+          report(onAttempt, { ...eventOf(request, attempt, startedAt, durationMs), httpStatus: response.status, ...(requestId === undefined ? {} : { requestId }) });
+        }
+        return Object.assign(parsed.value, { httpStatus: response.status, response, body, attempts: attempt });
       }
       failure = failureOfAnswer(parsed.error, response, body);
     } else {
@@ -142,7 +143,7 @@ export async function execute<T extends object>(
         : planRetry(policy, { attempt, elapsedMs: Date.now() - firstStartedAt, retryability: r, ...(retryAfterHeaderMs === undefined ? {} : { retryAfterMs: retryAfterHeaderMs }) }, random);
     const error = new SmsApiError({ ...init, retryable: r.retryable, ...(retryAfterMs === undefined ? {} : { retryAfterMs }), attempts: attempt });
     report(onAttempt, {
-      ...event,
+      ...eventOf(request, attempt, startedAt, durationMs),
       ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
       ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
       error,
@@ -161,6 +162,10 @@ export async function execute<T extends object>(
       });
     }
   }
+}
+
+function eventOf(request: HttpRequestData, attempt: number, startedAt: number, durationMs: number): AttemptEvent {
+  return { operation: request.operation, attempt, method: request.method, url: request.url, startedAt, durationMs };
 }
 
 function maxDefined(a: number | undefined, b: number | undefined): number | undefined {

@@ -301,7 +301,7 @@ describe('round trips and differential checks', () => {
 });
 
 describe('UTF-8 and UTF-16 of short and long content', () => {
-  // Short content is built character by character, long content (over 1024 code units, over 4096 hex digits) through octets: both must agree with Node.
+  // Short content is built as strings, long content (here over 1024 code units or 4096 hex digits) through typed arrays: both must agree with Node.
   const lengths = fc.constantFrom(1, 1, 1, 2, 0);
   /** The text `times` over, or (`times` 0) over and over until it is longer than `min`. */
   const repeatTo = (text: string, times: number, min: number): string =>

@@ -91,6 +91,19 @@ const [HIGH_NIBBLE, LOW_NIBBLE] = (() => {
   return [high, low] as const;
 })();
 
+/**
+ * Two character codes (low 8 bits each, the first one high) → the octet they spell as hex digits,
+ * or 0x100 when they are not two hex digits: one lookup per octet.
+ */
+const HEX_OCTETS = (() => {
+  const t = new Uint16Array(0x10000).fill(0x100);
+  const digits = `${HEX_DIGITS}abcdef`;
+  for (const hi of digits) {
+    for (const lo of digits) t[(hi.charCodeAt(0) << 8) | lo.charCodeAt(0)] = Number.parseInt(hi + lo, 16);
+  }
+  return t;
+})();
+
 /** The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the runtime has them. */
 const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
 const nativeToHex = (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex;
@@ -108,15 +121,20 @@ const utf16Decoder = (() => {
 const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const utf8Encoder = new TextEncoder();
 
-/**
- * Longest text (UTF-16 code units) and longest hex content (characters) that the UTF-8 and UTF-16
- * codecs build as character codes in a plain array turned into a string by one
- * `String.fromCharCode` call. Short content is the common case (a message, a part), and there a
- * typed array would cost more than the whole conversion: engines allocate its buffer outside the
- * heap. Longer content goes through a typed array and a native decoder, faster per character.
+/*
+ * Short content (a message, a part) is the common case, and there a typed array costs more than
+ * the whole conversion: engines allocate its buffer outside the heap. So short content is built
+ * as strings, a `String.fromCharCode` call at a time; longer content goes through a typed array
+ * and one native decode, cheaper per character. The limits are where both cost about the same.
  */
-const SHORT_TEXT = 1024;
-const SHORT_HEX = 4096;
+/** Longest text (UTF-16 code units) encoded to UTF-16 hex without a typed array. */
+const SHORT_UTF16_TEXT = 64;
+/** Longest text encoded to UTF-8 hex without a typed array (ASCII goes fast; see {@link UTF8_REST}). */
+const SHORT_UTF8_TEXT = 160;
+/** A non-ASCII character with more than this many code units from it to the end sends them to the typed array path. */
+const UTF8_REST = 32;
+/** Longest hex content decoded to UTF-8 or UTF-16 text without a typed array. */
+const SHORT_HEX = 1024;
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
 
@@ -247,115 +265,145 @@ export function encodeHex(text: string, charset: HexCharset): string {
       }
       return asciiDecoder.decode(out);
     }
-    case 'UTF-8': {
-      if (nativeToHex !== undefined) {
-        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-        return bytesToHex(utf8Encoder.encode(text));
-      }
-      if (text.length <= SHORT_TEXT) {
-        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-        return utf8HexShort(text);
-      }
-      // UTF-8 straight into hex digit pairs: one pass, no intermediate octets.
-      const out = new Uint16Array(text.length * 3);
-      let n = 0;
-      for (let i = 0; i < text.length; i++) {
-        let c = text.charCodeAt(i);
-        if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
-        else if (c < 0x800) {
-          out[n++] = HEX_UNITS[0xc0 | (c >> 6)] as number;
-          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-        } else if (c < 0xd800 || c > 0xdfff) {
-          out[n++] = HEX_UNITS[0xe0 | (c >> 12)] as number;
-          out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-        } else {
-          const d = text.charCodeAt(i + 1);
-          if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, charset);
-          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          i++;
-          out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
-          out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
-          out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-          out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-        }
-      }
-      return asciiDecoder.decode(out.subarray(0, n));
-    }
-    case 'UTF-16': {
+    case 'UTF-8':
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-      if (text.length <= SHORT_TEXT) return utf16HexShort(text);
-      const out = new Uint16Array(text.length * 2);
-      for (let i = 0, j = 0; i < text.length; i++, j += 2) {
-        const c = text.charCodeAt(i);
-        out[j] = HEX_UNITS[c >> 8] as number;
-        out[j + 1] = HEX_UNITS[c & 0xff] as number;
-      }
-      return asciiDecoder.decode(out);
-    }
+      if (nativeToHex !== undefined) return bytesToHex(utf8Encoder.encode(text));
+      return text.length <= SHORT_UTF8_TEXT ? utf8HexShort(text) : utf8HexLong(text, 0);
+    case 'UTF-16':
+      if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+      return text.length <= SHORT_UTF16_TEXT ? utf16HexShort(text) : utf16HexLong(text);
   }
 }
 
-/** Upper-case hex of the UTF-8 octets of a short well-formed text (see {@link SHORT_TEXT}). */
+/** Sixteen upper-case hex digits of eight octets, in one `String.fromCharCode` call. */
+function hex8(b0: number, b1: number, b2: number, b3: number, b4: number, b5: number, b6: number, b7: number): string {
+  const h = HEX_HIGH;
+  const l = HEX_LOW;
+  return String.fromCharCode(
+    h[b0] as number, l[b0] as number, h[b1] as number, l[b1] as number, h[b2] as number, l[b2] as number, h[b3] as number, l[b3] as number,
+    h[b4] as number, l[b4] as number, h[b5] as number, l[b5] as number, h[b6] as number, l[b6] as number, h[b7] as number, l[b7] as number,
+  );
+}
+
+/**
+ * Upper-case hex of the UTF-8 octets of a short well-formed text (see {@link SHORT_UTF8_TEXT}).
+ * Eight ASCII characters go at once; other characters gather their octets in a small buffer
+ * (small enough for engines to keep on the heap) that leaves eight octets at a time. A non-ASCII
+ * character far from the end sends the rest to {@link utf8HexLong} (see {@link UTF8_REST}).
+ */
 function utf8HexShort(text: string): string {
   const n = text.length;
-  // At most three octets (six digits) per code unit: a surrogate pair is four octets for two units.
-  const codes = new Array<number>(6 * n);
-  let j = 0;
-  for (let i = 0; i < n; i++) {
+  const octets = new Uint8Array(12);
+  let hex = '';
+  let k = 0;
+  for (let i = 0; i < n; ) {
+    if (k === 0 && i + 8 <= n) {
+      const c0 = text.charCodeAt(i);
+      const c1 = text.charCodeAt(i + 1);
+      const c2 = text.charCodeAt(i + 2);
+      const c3 = text.charCodeAt(i + 3);
+      const c4 = text.charCodeAt(i + 4);
+      const c5 = text.charCodeAt(i + 5);
+      const c6 = text.charCodeAt(i + 6);
+      const c7 = text.charCodeAt(i + 7);
+      if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) < 0x80) {
+        hex += hex8(c0, c1, c2, c3, c4, c5, c6, c7);
+        i += 8;
+        continue;
+      }
+    }
     let c = text.charCodeAt(i);
-    if (c < 0x80) {
-      codes[j++] = HEX_HIGH[c] as number;
-      codes[j++] = HEX_LOW[c] as number;
-      continue;
-    }
-    let b: number;
-    if (c < 0x800) {
-      b = 0xc0 | (c >> 6);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
-    } else if (c < 0xd800 || c > 0xdfff) {
-      b = 0xe0 | (c >> 12);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
-      b = 0x80 | ((c >> 6) & 0x3f);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
+    if (c < 0x80) octets[k++] = c;
+    else if (n - i > UTF8_REST) {
+      let pending = '';
+      for (let x = 0; x < k; x++) pending += pair(octets[x] as number);
+      return hex + pending + utf8HexLong(text, i);
     } else {
-      // A high surrogate: the text is well-formed, so a low one follows.
-      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
-      b = 0xf0 | (c >> 18);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
-      b = 0x80 | ((c >> 12) & 0x3f);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
-      b = 0x80 | ((c >> 6) & 0x3f);
-      codes[j++] = HEX_HIGH[b] as number;
-      codes[j++] = HEX_LOW[b] as number;
+      if (c < 0x800) octets[k++] = 0xc0 | (c >> 6);
+      else if (c < 0xd800 || c > 0xdfff) {
+        octets[k++] = 0xe0 | (c >> 12);
+        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
+      } else {
+        // A high surrogate: the text is well-formed, so a low one follows.
+        c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+        octets[k++] = 0xf0 | (c >> 18);
+        octets[k++] = 0x80 | ((c >> 12) & 0x3f);
+        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
+      }
+      octets[k++] = 0x80 | (c & 0x3f);
     }
-    b = 0x80 | (c & 0x3f);
-    codes[j++] = HEX_HIGH[b] as number;
-    codes[j++] = HEX_LOW[b] as number;
+    i++;
+    if (k >= 8) {
+      hex += hex8(
+        octets[0] as number, octets[1] as number, octets[2] as number, octets[3] as number,
+        octets[4] as number, octets[5] as number, octets[6] as number, octets[7] as number,
+      );
+      // At most three octets (of the last character) are left over.
+      octets[0] = octets[8] as number;
+      octets[1] = octets[9] as number;
+      octets[2] = octets[10] as number;
+      k -= 8;
+    }
   }
-  codes.length = j;
-  return String.fromCharCode.apply(null, codes);
+  let tail = '';
+  for (let x = 0; x < k; x++) tail += pair(octets[x] as number);
+  return hex + tail;
 }
 
-/** Upper-case hex of the big-endian UTF-16 code units of a short text (see {@link SHORT_TEXT}). */
+/** Upper-case hex of the UTF-8 octets of `text[start..]` (well-formed) through a typed array: one pass, no intermediate octets. */
+function utf8HexLong(text: string, start: number): string {
+  const out = new Uint16Array((text.length - start) * 3);
+  let n = 0;
+  for (let i = start; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
+    else if (c < 0x800) {
+      out[n++] = HEX_UNITS[0xc0 | (c >> 6)] as number;
+      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out[n++] = HEX_UNITS[0xe0 | (c >> 12)] as number;
+      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
+      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+    } else {
+      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
+      out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
+      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
+      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
+    }
+  }
+  return asciiDecoder.decode(out.subarray(0, n));
+}
+
+/** Upper-case hex of the big-endian UTF-16 code units of a short text (see {@link SHORT_UTF16_TEXT}), four units at a time. */
 function utf16HexShort(text: string): string {
   const n = text.length;
-  const codes = new Array<number>(4 * n);
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
-    const c = text.charCodeAt(i);
-    const hi = c >> 8;
-    const lo = c & 0xff;
-    codes[j] = HEX_HIGH[hi] as number;
-    codes[j + 1] = HEX_LOW[hi] as number;
-    codes[j + 2] = HEX_HIGH[lo] as number;
-    codes[j + 3] = HEX_LOW[lo] as number;
+  let hex = '';
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = text.charCodeAt(i + 2);
+    const c3 = text.charCodeAt(i + 3);
+    hex += hex8(c0 >> 8, c0 & 0xff, c1 >> 8, c1 & 0xff, c2 >> 8, c2 & 0xff, c3 >> 8, c3 & 0xff);
   }
-  return String.fromCharCode.apply(null, codes);
+  let tail = '';
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    tail += pair(c >> 8) + pair(c & 0xff);
+  }
+  return hex + tail;
+}
+
+/** Upper-case hex of the big-endian UTF-16 code units of a text through a typed array. */
+function utf16HexLong(text: string): string {
+  const out = new Uint16Array(text.length * 2);
+  for (let i = 0, j = 0; i < text.length; i++, j += 2) {
+    const c = text.charCodeAt(i);
+    out[j] = HEX_UNITS[c >> 8] as number;
+    out[j + 1] = HEX_UNITS[c & 0xff] as number;
+  }
+  return asciiDecoder.decode(out);
 }
 
 function unencodable(text: string, index: number, charset: HexCharset): TypeError {
@@ -383,7 +431,7 @@ function octetAt(hex: string, i: number): number {
   const a = hex.charCodeAt(i);
   const b = hex.charCodeAt(i + 1);
   // Past the end `charCodeAt` is NaN, which indexes 0: not a hex digit.
-  return (HIGH_NIBBLE[a & 0xff] as number) | (LOW_NIBBLE[b & 0xff] as number) | ((a | b) & 0xff00);
+  return (HEX_OCTETS[((a & 0xff) << 8) | (b & 0xff)] as number) | ((a | b) & 0xff00);
 }
 
 /**

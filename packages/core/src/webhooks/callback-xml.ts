@@ -1,13 +1,14 @@
 /**
  * A fast reading of the XML callbacks the service posts: flat documents of elements with
- * attributes, and one text element (`<content>`) at most. A document already checked well-formed
- * (`checkWellFormed`: no DOCTYPE, no entity declarations, balanced tags, valid references) is
- * turned into the JSON form of the same resource in one pass, which the JSON decoder then reads.
- * Anything outside that simple shape (CDATA, comments inside elements, mixed content, a repeated
- * element, a member named `__proto__`) returns `undefined`, and the caller uses the full XML decoder instead; so does any
- * document the JSON decoder refuses, so that errors are always the XML decoder's.
+ * attributes, and text elements (`<content>`) without attributes. A document already checked
+ * well-formed (`checkWellFormed`: no DOCTYPE, no entity declarations, balanced tags, valid
+ * references) is turned into the same tree fast-xml-parser builds for it (attributes under
+ * `@name` as written, child elements under their local name, raw values), in one pass, so that the
+ * resource's own reader reads it. Anything outside that simple shape (CDATA, processing
+ * instructions, comments inside elements, mixed content, a repeated element, a member named
+ * `__proto__`) returns `undefined`, and the caller uses the full XML decoder instead.
  */
-import { unescapeXml } from '../xml/xml-document.js';
+import type { XmlDocument, XmlElement } from '../xml/xml-document.js';
 
 interface OpenElement {
   readonly name: string;
@@ -17,33 +18,34 @@ interface OpenElement {
 }
 
 const SPACE = /^[ \t\r\n]*$/;
+/** `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`, either quote, encoding and standalone optional. */
+const DECLARATION =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
+
+/** Names the full decoder refuses or treats with care: left to it. */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype', '@__proto__', '@constructor', '@prototype', '#text']);
 
 const localName = (name: string): string => {
   const colon = name.indexOf(':');
   return colon === -1 ? name : name.slice(colon + 1);
 };
 
-/** Names the full decoder refuses or treats with care: left to it. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+const isSpaceCode = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
-/** The value of a closed element: its text when it has neither attributes nor children (as fast-xml-parser reads it), else its members. */
+/** The value of a closed element: its raw text when it has neither attributes nor children, else its members. */
 function valueOf(element: OpenElement): unknown {
-  if (!element.hasMembers) return unescapeXml(element.text);
+  if (!element.hasMembers) return element.text;
   return SPACE.test(element.text) ? element.members : undefined;
 }
 
-const isSpaceCode = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
-
 /**
- * The JSON form (`{ "<root>": { ... } }`) of a well-formed XML document of the simple shape:
- * attributes become members (namespace prefixes and `xmlns` declarations dropped, references
- * replaced), child elements nested members, the text of an element without attributes or children
- * a string. `undefined` for any other document. The document must have passed `checkWellFormed`.
+ * The tree of a well-formed XML document of the simple shape, as `parseXmlDocument` gives it;
+ * `undefined` for any other document. The document must have passed `checkWellFormed`.
  */
-export function simpleXmlAsJson(s: string): Record<string, unknown> | undefined {
+export function readSimpleXml(s: string): XmlDocument | undefined {
   const n = s.length;
   const stack: OpenElement[] = [];
-  let result: Record<string, unknown> | undefined;
+  let result: XmlDocument | undefined;
   let i = 0;
 
   const close = (element: OpenElement): boolean => {
@@ -51,7 +53,8 @@ export function simpleXmlAsJson(s: string): Record<string, unknown> | undefined 
     if (value === undefined) return false;
     const parent = stack[stack.length - 1];
     if (parent === undefined) {
-      result = { [element.name]: value };
+      if (result !== undefined) return false;
+      result = { rootName: element.name, root: value as XmlElement | string };
       return true;
     }
     if (Object.hasOwn(parent.members, element.name)) return false;
@@ -74,7 +77,10 @@ export function simpleXmlAsJson(s: string): Record<string, unknown> | undefined 
     }
     const next = s.charCodeAt(lt + 1);
     if (next === 63 /* ? */) {
-      i = s.indexOf('?>', lt + 2) + 2;
+      // Only a plain XML declaration at the very start; any other processing instruction is left to the full decoder.
+      const declaration = lt === 0 ? DECLARATION.exec(s) : null;
+      if (declaration === null) return undefined;
+      i = declaration[0].length;
       continue;
     }
     if (next === 33 /* ! */) {
@@ -90,7 +96,7 @@ export function simpleXmlAsJson(s: string): Record<string, unknown> | undefined 
     }
     let j = lt + 1;
     while (j < n && !isSpaceCode(s.charCodeAt(j)) && s.charCodeAt(j) !== 62 && s.charCodeAt(j) !== 47) j++;
-    // Members live in an object without prototype, so that an element or attribute named __proto__ is plain data.
+    // Members live in an object without prototype, so that no name can reach Object.prototype.
     const members = Object.create(null) as Record<string, unknown>;
     const element: OpenElement = { name: localName(s.slice(lt + 1, j)), members, hasMembers: false, text: '' };
     if (RESERVED.has(element.name)) return undefined;
@@ -108,18 +114,15 @@ export function simpleXmlAsJson(s: string): Record<string, unknown> | undefined 
         break;
       }
       const eq = s.indexOf('=', j);
-      const name = s.slice(j, eq).trimEnd();
+      const key = `@${s.slice(j, eq).trimEnd()}`;
       j = eq + 1;
       while (isSpaceCode(s.charCodeAt(j))) j++;
       const quote = s[j] as string;
       const end = s.indexOf(quote, j + 1);
-      const raw = s.slice(j + 1, end);
-      j = end + 1;
-      if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-      const key = localName(name);
-      if (RESERVED.has(key) || Object.hasOwn(element.members, key)) return undefined;
-      element.members[key] = unescapeXml(raw);
+      if (RESERVED.has(key) || Object.hasOwn(members, key)) return undefined;
+      members[key] = s.slice(j + 1, end);
       element.hasMembers = true;
+      j = end + 1;
     }
   }
   return stack.length === 0 ? result : undefined;

@@ -5,13 +5,15 @@
 import { bodyToText, type BodyInput } from '../body/body-text.js';
 import { payloadError, type PayloadError } from '../codec/payload-error.js';
 import { DEFAULT_MAX_BODY_BYTES, type DecodeOptions, type WireFormat } from '../codec/wire-format.js';
-import { decodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
-import { decodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
+import { DeliveryReceiptSchema, decodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
+import { MobileOriginateSchema, decodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
+import { defineResource } from '../resource-codec/resource-codec.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
 import { checkWellFormed } from '../xml/well-formed.js';
-import { simpleXmlAsJson } from './callback-xml.js';
+import { XML_NAMESPACES } from '../xml/xml-document.js';
+import { readSimpleXml } from './callback-xml.js';
 import { inboundHeader } from './inbound-content.js';
 
 /** The two kinds of callback. */
@@ -74,7 +76,11 @@ function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes
   }
   const decoded = decodeMobileOriginate(text, format, { maxBytes });
   if (!decoded.ok) return decoded;
-  const message = decoded.value;
+  return inboundCallback(decoded.value, format);
+}
+
+/** An inbound callback of a decoded message: its user data header (which must parse), concatenation and key. */
+function inboundCallback(message: MobileOriginate, format: WireFormat): Result<Callback, PayloadError> {
   const header = inboundHeader(message.message);
   if (!header.ok) {
     return err(
@@ -85,12 +91,12 @@ function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes
       ),
     );
   }
-  if (header.value === undefined) return ok({ kind, format, message, key: inboundKey(message), payload: message.message.content });
+  if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content });
   const concatenation = header.value.header.concatenation;
   // A "multipart" message of one part is a whole message.
   const part = concatenation !== undefined && concatenation.total > 1 ? concatenation : undefined;
   return ok({
-    kind,
+    kind: 'inbound-message',
     format,
     message,
     key: inboundKey(message, part),
@@ -100,18 +106,30 @@ function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes
   });
 }
 
+/** The two callback resources, compiled once more here so that the fast path can run their XML readers on its own tree. */
+const RECEIPT_RESOURCE = /* @__PURE__ */ defineResource('deliveryReceipt', DeliveryReceiptSchema, XML_NAMESPACES.mt);
+const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', MobileOriginateSchema, XML_NAMESPACES.mo);
+
 /**
- * The XML fast path: a well-formed document of the simple shape is read through its JSON form.
- * `undefined` (use the XML decoder) for anything else and for any document the JSON decoder refuses,
- * so that success values equal the XML decoder's and errors are always its own.
+ * The XML fast path: a well-formed document of the simple shape is read into the tree
+ * fast-xml-parser would build, then by the resource's own XML reader and check. `undefined` (use
+ * the full XML decoder) for anything else and for any document the check refuses, so that success
+ * values equal the XML decoder's and errors are always its own.
  */
-function fastXml(kind: CallbackKind, text: string, maxBytes: number): Result<Callback, PayloadError> | undefined {
+function fastXml(kind: CallbackKind, text: string): Result<Callback, PayloadError> | undefined {
   if (checkWellFormed(text) !== undefined) return undefined;
-  const json = simpleXmlAsJson(text);
-  if (json === undefined || !Object.hasOwn(json, kind === 'delivery-receipt' ? 'deliveryReceipt' : 'mobileOriginate')) return undefined;
-  const decoded = decodeAs(kind, JSON.stringify(json), 'json', Number.MAX_SAFE_INTEGER);
-  if (!decoded.ok) return undefined;
-  return ok({ ...decoded.value, format: 'xml' });
+  const doc = readSimpleXml(text);
+  if (doc === undefined) return undefined;
+  if (kind === 'delivery-receipt') {
+    if (doc.rootName !== RECEIPT_RESOURCE.root) return undefined;
+    const receipt = RECEIPT_RESOURCE.readXml(doc.root);
+    if (!RECEIPT_RESOURCE.check.Check(receipt)) return undefined;
+    return ok({ kind, format: 'xml', receipt, key: receiptKey(receipt) });
+  }
+  if (doc.rootName !== INBOUND_RESOURCE.root) return undefined;
+  const message = INBOUND_RESOURCE.readXml(doc.root);
+  if (!INBOUND_RESOURCE.check.Check(message)) return undefined;
+  return inboundCallback(message, 'xml');
 }
 
 /**
@@ -133,7 +151,7 @@ export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes =
   }
   const guess = sniff(text.value, format);
   if (format === 'xml' && guess !== undefined) {
-    const fast = fastXml(guess, text.value, maxBytes);
+    const fast = fastXml(guess, text.value);
     if (fast !== undefined) return fast;
   }
   const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);

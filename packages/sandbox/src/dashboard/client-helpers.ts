@@ -1,9 +1,11 @@
 /**
  * Pure helpers of the dashboard's browser script. The page embeds each of these functions in its
  * inline script by source text (`Function.prototype.toString`), so every function here must be
- * self-contained: it may call the other functions of this file, but nothing imported, no module
- * state and no DOM. They are tested under Node like any other code.
+ * self-contained: it may call the other functions of this file, but nothing imported (types
+ * only), no module state and no DOM. They are tested under Node like any other code.
  */
+import type { Fault } from '../faults.js';
+import type { Scenario } from '../scenarios.js';
 
 /** One event read from a `text/event-stream` body. */
 export interface SseEvent {
@@ -182,6 +184,8 @@ export interface InboundFormValues {
   content?: string;
   charset?: string;
   binary?: boolean;
+  /** The hex content starts with a user data header. */
+  udh?: boolean;
   multipart?: boolean;
   referenceBits?: string;
   url?: string;
@@ -208,6 +212,7 @@ export function buildInboundBody(values: InboundFormValues): FormResult<Record<s
     if (hex === '') return { ok: false, error: 'Hex content is required.' };
     body.hex = hex;
     if (values.binary) body.binary = true;
+    if (values.udh) body.udh = true;
   } else {
     if (content === '') return { ok: false, error: 'Text is required.' };
     body.text = content;
@@ -232,17 +237,8 @@ export interface ScenarioFormValues {
   code?: string;
 }
 
-/** A scenario of the admin contract, ready for `PUT /__sandbox/api/scenarios/<destination>`. */
-export type ScenarioBody =
-  | { kind: 'delivered'; delayMs?: number }
-  | { kind: 'delayed'; delayMs: number }
-  | { kind: 'expired' }
-  | { kind: 'fail-part'; segmentNumber: number; code?: number }
-  | { kind: 'no-receipt'; segmentNumber?: number }
-  | { kind: 'rejected'; code: number };
-
 /** The destination (an address or `*`) and scenario of the scenario form. */
-export function buildScenario(values: ScenarioFormValues): FormResult<{ destination: string; scenario: ScenarioBody }> {
+export function buildScenario(values: ScenarioFormValues): FormResult<{ destination: string; scenario: Scenario }> {
   const destination = (values.destination ?? '').trim() || '*';
   const delay = parseIntegerField(values.delayMs, 'Delay', 0);
   if (!delay.ok) return delay;
@@ -250,7 +246,7 @@ export function buildScenario(values: ScenarioFormValues): FormResult<{ destinat
   if (!segment.ok) return segment;
   const code = parseIntegerField(values.code, 'Code', 0, 99_999);
   if (!code.ok) return code;
-  let scenario: ScenarioBody;
+  let scenario: Scenario;
   switch (values.kind) {
     case 'delivered':
       scenario = delay.value === undefined ? { kind: 'delivered' } : { kind: 'delivered', delayMs: delay.value };
@@ -300,25 +296,26 @@ export interface FaultFormValues {
   latencyMs?: string;
 }
 
-/** The body of `POST /__sandbox/api/faults` for the fault form. */
-export function buildFault(values: FaultFormValues): FormResult<Record<string, unknown>> {
+/**
+ * The body of `POST /__sandbox/api/faults` for the fault form. Numbers are read here; their ranges
+ * are the sandbox's to check (it answers 400 with its own description).
+ */
+export function buildFault(values: FaultFormValues): FormResult<Fault> {
   const operation = values.operation ?? '';
-  if (!['send', 'status', 'lookup', 'invokeService'].includes(operation)) return { ok: false, error: 'Choose an operation.' };
+  if (operation !== 'send' && operation !== 'status' && operation !== 'lookup' && operation !== 'invokeService') {
+    return { ok: false, error: 'Choose an operation.' };
+  }
   const kind = values.kind ?? '';
-  if (!['1010', '1000', 'latency', 'drop-after-accept'].includes(kind)) return { ok: false, error: 'Choose a fault.' };
-  if (kind === 'drop-after-accept' && operation !== 'send') {
-    return { ok: false, error: 'A dropped connection after acceptance applies to send only.' };
-  }
-  const count = parseIntegerField(values.count, 'Count', 1, 10_000);
+  if (kind !== '1010' && kind !== '1000' && kind !== 'latency' && kind !== 'drop-after-accept') return { ok: false, error: 'Choose a fault.' };
+  const count = parseIntegerField(values.count, 'Count', 1);
   if (!count.ok) return count;
-  const body: Record<string, unknown> = { operation, kind, count: count.value ?? 1 };
+  const fault: Fault = { operation, kind, count: count.value ?? 1 };
   if (kind === 'latency') {
-    const latency = parseIntegerField(values.latencyMs, 'Latency', 0, 600_000);
+    const latency = parseIntegerField(values.latencyMs, 'Latency', 0);
     if (!latency.ok) return latency;
-    if (latency.value === undefined) return { ok: false, error: 'A latency fault needs a latency in milliseconds.' };
-    body.latencyMs = latency.value;
+    if (latency.value !== undefined) fault.latencyMs = latency.value;
   }
-  return { ok: true, value: body };
+  return { ok: true, value: fault };
 }
 
 /** Counts of the snapshot's lists, to tell what changed between two snapshots. */

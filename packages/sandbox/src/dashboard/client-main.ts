@@ -52,7 +52,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
       node.setAttribute(name, value === true ? '' : String(value));
     }
     for (const child of children) {
-      if (child === undefined || child === null || child === false) continue;
+      if (child === undefined || child === null || child === false || child === '') continue;
       node.append(typeof child === 'object' ? child : String(child));
     }
     return node;
@@ -320,11 +320,12 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
   function renderMessages(messages: readonly DashboardMessage[]): void {
     const body = byId('messages-body');
     const rows: HTMLElement[] = [];
-    messages.forEach((message, index) => {
+    messages.forEach((message) => {
       const fields = [message.ticketId, message.accountId, message.destination, message.source, message.content, message.summary.code, message.summary.description];
       if (!h.matchesFilter(fields, state.filter)) return;
       const open = state.expanded.has(message.ticketId);
-      const detailId = `message-detail-${index}`;
+      // Stable across re-renders (ticket IDs are letters, digits and hyphens).
+      const detailId = `message-detail-${message.ticketId.replace(/[^A-Za-z0-9-]/g, '_')}`;
       const toggle = el(
         'button',
         {
@@ -338,15 +339,14 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
         },
         el('span', { 'aria-hidden': 'true' }, '▸'),
       );
-      const detail = el(
-        'tr',
-        { id: detailId, class: 'detail', hidden: !open, 'data-testid': 'message-detail' },
-        el('td', { colspan: 8 }, messageDetail(message)),
-      );
+      // Details are built when first shown: hundreds of closed rows cost no parts tables.
+      const cell = el('td', { colspan: 8 }, open && messageDetail(message));
+      const detail = el('tr', { id: detailId, class: 'detail', hidden: !open, 'data-testid': 'message-detail' }, cell);
       toggle.addEventListener('click', () => {
         const opening = !state.expanded.has(message.ticketId);
         if (opening) state.expanded.add(message.ticketId);
         else state.expanded.delete(message.ticketId);
+        if (opening && !cell.hasChildNodes()) cell.append(messageDetail(message));
         toggle.setAttribute('aria-expanded', String(opening));
         detail.hidden = !opening;
       });
@@ -577,6 +577,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     const values = formValues(inboundForm);
     const hex = values.mode === 'hex';
     byId<HTMLInputElement>('inbound-binary').disabled = !hex;
+    byId<HTMLInputElement>('inbound-udh').disabled = !hex;
     byId<HTMLLabelElement>('inbound-content-label').textContent = hex ? 'Hex content' : 'Text';
     byId<HTMLSelectElement>('inbound-reference').disabled = values.multipart !== 'on';
   }
@@ -584,7 +585,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
   inboundForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const values = formValues(inboundForm);
-    const built = h.buildInboundBody({ ...values, binary: values.binary === 'on', multipart: values.multipart === 'on' });
+    const built = h.buildInboundBody({ ...values, binary: values.binary === 'on', udh: values.udh === 'on', multipart: values.multipart === 'on' });
     if (!built.ok) {
       setStatus(inboundStatus, built.error, 'fail');
       return;
@@ -655,7 +656,6 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     const descriptions = config.faultDescriptions[operation] ?? config.faultDescriptions.send;
     for (const option of Array.from(byId<HTMLSelectElement>('fault-kind').options)) {
       if (option.value === '1010' || option.value === '1000') option.textContent = `${option.value} — ${descriptions[option.value]}`;
-      if (option.value === 'drop-after-accept') option.disabled = operation !== 'send';
     }
   }
   faultForm.addEventListener('change', syncFaultForm);
@@ -668,7 +668,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     }
     try {
       const response = await api('faults', { method: 'POST', body: built.value });
-      const { operation, kind, count } = built.value as { operation: string; kind: string; count: number };
+      const { operation, kind, count = 1 } = built.value;
       if (response.ok) setStatus(faultStatus, `Armed: the next ${count === 1 ? '' : `${count} `}${operation} call${count === 1 ? '' : 's'} → ${kind}.`, 'ok');
       else setStatus(faultStatus, await errorOf(response), 'fail');
     } catch {

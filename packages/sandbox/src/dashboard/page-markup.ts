@@ -93,6 +93,7 @@ export const DASHBOARD_MARKUP = `
           <label><input type="radio" name="mode" value="text" checked data-testid="inbound-mode-text"> Text</label>
           <label><input type="radio" name="mode" value="hex" data-testid="inbound-mode-hex"> Hex</label>
           <label><input type="checkbox" id="inbound-binary" name="binary" data-testid="inbound-binary"> Binary octets</label>
+          <label><input type="checkbox" id="inbound-udh" name="udh" data-testid="inbound-udh"> Starts with a UDH</label>
         </fieldset>
         <label id="inbound-content-label" for="inbound-content">Text</label>
         <textarea id="inbound-content" name="content" rows="3" data-testid="inbound-content-input"></textarea>
@@ -151,9 +152,9 @@ export const DASHBOARD_MARKUP = `
           <label>Next calls <input name="count" value="1" inputmode="numeric" data-testid="fault-count"></label>
         </div>
         <label>Fault <select id="fault-kind" name="kind" data-testid="fault-kind">
-          <option value="1010">1010</option><option value="1000">1000</option><option value="latency">Latency</option><option value="drop-after-accept">Drop the connection after accepting</option>
+          <option value="1010">1010</option><option value="1000">1000</option><option value="latency">Latency</option><option value="drop-after-accept">Drop the connection after processing</option>
         </select></label>
-        <label id="fault-latency-field">Latency (ms) <input name="latencyMs" value="2000" inputmode="numeric" data-testid="fault-latency"></label>
+        <label id="fault-latency-field">Latency (real ms) <input name="latencyMs" value="2000" inputmode="numeric" data-testid="fault-latency"></label>
         <div class="buttons">
           <button type="submit" data-testid="fault-submit">Arm fault</button>
           <button type="button" id="fault-clear" class="secondary" data-testid="fault-clear">Clear faults</button>

@@ -45,7 +45,7 @@ a { color: var(--accent); }
 #token-form { display: flex; gap: .5rem; align-items: end; flex-basis: 100%; }
 #token-form[hidden] { display: none; }
 
-.layout { display: grid; grid-template-columns: minmax(0, 1fr) 22rem; gap: 1.25rem; padding: 1.25rem; align-items: start; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) clamp(19rem, 24vw, 22rem); gap: 1.25rem; padding: 1.25rem; align-items: start; }
 @media (max-width: 1100px) { .layout { grid-template-columns: minmax(0, 1fr); } }
 main { min-width: 0; }
 aside { display: flex; flex-direction: column; gap: 1rem; }
@@ -72,7 +72,7 @@ td time, th time { white-space: nowrap; }
 table.grid > tbody > tr:hover > * { background: color-mix(in srgb, var(--accent) 5%, transparent); }
 tr.empty td { color: var(--muted); padding: 1.5rem .75rem; text-align: center; }
 .content-cell { min-width: 12rem; max-width: 26rem; overflow-wrap: anywhere; white-space: pre-wrap; }
-.url-cell { min-width: 9rem; max-width: 16rem; overflow-wrap: anywhere; }
+.url-cell { min-width: 9rem; max-width: 13rem; overflow-wrap: anywhere; }
 .narrow { width: 2rem; padding-right: 0; }
 tr.detail > td { background: var(--bg); padding: .75rem 1rem 1rem; }
 .detail-grid { display: grid; grid-template-columns: minmax(14rem, 1fr) minmax(18rem, 1.4fr); gap: 1.25rem; }
