@@ -157,6 +157,13 @@ export { explain } from './text/explain.js';
 export { GSM_SUBSTITUTES } from './text/gsm-substitutes.js';
 
 // --- HTTP (sans-I/O) ---
+export {
+  API_VERSION_HEADER,
+  CALLBACK_API_VERSION,
+  STATUS_RETENTION_MS,
+  RECEIPT_RETRY_WINDOW_MS,
+  INBOUND_RETRY_WINDOW_MS,
+} from './protocol/service-facts.js';
 export type { Credentials } from './http/basic-auth.js';
 export { basicAuthorization, parseBasicAuthorization, timingSafeEqual, credentialsMatch } from './http/basic-auth.js';
 export type { ApiOperation, Endpoints } from './http/endpoints.js';

@@ -20,8 +20,8 @@ import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     'max-requests': { type: 'string', default: '200000' },
     'dry-run': { type: 'boolean', default: false },

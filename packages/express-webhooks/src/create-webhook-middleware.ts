@@ -33,6 +33,20 @@ function remoteAddressOf(req: IncomingMessage): string | undefined {
 
 const EMPTY_BODY = Object.freeze({ 'content-length': '0' });
 
+/**
+ * Node's request headers as a `get(name)` lookup: their names are lower case already, so each read
+ * is one property access (core asks with lower-case names).
+ */
+function headersOf(req: IncomingMessage): { get(name: string): string | null } {
+  const { headers } = req;
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
 function send(res: ServerResponse, answer: WebhookResponse): void {
   if (res.headersSent || res.writableEnded) return;
   if (answer.body === '') {
@@ -62,13 +76,15 @@ function send(res: ServerResponse, answer: WebhookResponse): void {
 export function createWebhookMiddleware(options: WebhookMiddlewareOptions): WebhookMiddleware {
   const handler = createWebhookHandler<ExpressPlatform>(options);
   const middleware = (req: IncomingMessage, res: ServerResponse): void => {
-    const remoteAddress = remoteAddressOf(req);
     void handler
       .handle({
         method: req.method ?? '',
-        headers: req.headers,
+        headers: headersOf(req),
         body: bodyReaderOf(req),
-        ...(remoteAddress === undefined ? {} : { remoteAddress }),
+        // Worked out only when asked (Express's req.ip runs its proxy rules on every read).
+        get remoteAddress() {
+          return remoteAddressOf(req);
+        },
         platform: { req },
       })
       .then((answer) => send(res, answer))

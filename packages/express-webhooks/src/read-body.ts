@@ -38,39 +38,26 @@ function readStream(req: IncomingMessage, maxBytes: number): Promise<BodyInput |
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const cleanup = (): void => {
-      req.removeListener('data', onData);
-      req.removeListener('end', onEnd);
-      req.removeListener('error', onError);
-      req.removeListener('close', onClose);
-    };
-    const onData = (chunk: Buffer): void => {
+    // A promise settles once: events after the first outcome (the 'close' that follows 'end', data
+    // past the limit) change nothing, so no listener needs removing on the hot path.
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
       size += chunk.length;
       if (size > maxBytes) {
-        cleanup();
-        // Keep the stream flowing so the rest is discarded, not buffered.
-        req.resume();
+        over = true;
+        chunks.length = 0;
         resolve(null);
         return;
       }
       chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = (): void => {
-      cleanup();
-      reject(new Error('the request was aborted before its body was complete'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    req.on('error', reject);
+    req.on('close', () => {
+      // 'close' follows 'end' on every request: only a body that broke off is an error (and only then is one built).
+      if (!req.readableEnded && !over) reject(new Error('the request was aborted before its body was complete'));
+    });
   });
 }
 

@@ -9,7 +9,7 @@
  */
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { basicAuthorization, encodeMtRequest } from '@smsv4/core';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
@@ -79,6 +79,7 @@ const latencies: number[] = [];
 const accepted = new Set<string>();
 let issued = 0;
 let failed = 0;
+const loadAtStart = loadavg()[0] ?? 0;
 const started = performance.now();
 const deadline = started + budgetMs;
 await Promise.all(
@@ -114,9 +115,9 @@ await new Promise<void>((resolve) => receiver.close(() => resolve()));
 const lines = [
   '## Sandbox load test',
   '',
-  `Command: \`pnpm --filter @smsv4/sandbox bench --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs).`,
+  `Command: \`pnpm --filter @smsv4/sandbox bench --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start).`,
   'JSON sends over keep-alive HTTP on loopback, each asking for a receipt posted to a local receiver; the sandbox runs',
-  'at `timeScale: 1000`, so every receipt is due 1 ms after its send.',
+  'at `timeScale: 1000`, so every receipt is due 1 ms after its send. Client, sandbox and receiver share one process.',
   '',
   '| sends | workers | duration | sends/s | p50 latency | p99 latency | rejected | receipts delivered | lost | duplicates |',
   '|---|---|---|---|---|---|---|---|---|---|',

@@ -6,7 +6,7 @@
  * backoff until the retry window (24 hours for receipts, 3 days for inbound messages, simulated
  * time) is spent. Every attempt is recorded.
  */
-import { contentTypeFor, type WireFormat } from '@smsv4/core';
+import { API_VERSION_HEADER, CALLBACK_API_VERSION, contentTypeFor, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS, type WireFormat } from '@smsv4/core';
 import type { SandboxClock, TimerHandle } from './clock.js';
 import type { CallbackAttemptView } from './views.js';
 
@@ -29,8 +29,8 @@ export const DEFAULT_RETRY_POLICY: Required<RetryPolicy> = Object.freeze({
   initialDelayMs: 10_000,
   factor: 2,
   maxDelayMs: 3_600_000,
-  receiptWindowMs: 24 * 3_600_000,
-  inboundWindowMs: 3 * 24 * 3_600_000,
+  receiptWindowMs: RECEIPT_RETRY_WINDOW_MS,
+  inboundWindowMs: INBOUND_RETRY_WINDOW_MS,
 });
 
 /** One callback to deliver. */
@@ -150,7 +150,7 @@ export function createCallbackDispatcher({
       try {
         const response = await fetchImpl(url, {
           method: 'POST',
-          headers: { 'content-type': contentTypeFor(job.format), 'x-api-version': '4', 'user-agent': userAgent },
+          headers: { 'content-type': contentTypeFor(job.format), [API_VERSION_HEADER.toLowerCase()]: CALLBACK_API_VERSION, 'user-agent': userAgent },
           body: job.body,
           redirect: 'manual',
           signal: abort.signal,

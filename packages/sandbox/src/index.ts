@@ -47,7 +47,6 @@ export { DEFAULT_RETRY_POLICY } from './callbacks.js';
 export type { InboundInput, InboundError } from './inbound.js';
 
 export { DEFAULT_DELIVERY_DELAY_MS, DEFAULT_EXPIRY_MS } from './delivery.js';
-export { STATUS_RETENTION_MS } from './sms-routes.js';
 export { ADMIN_PREFIX } from './admin-api.js';
 
 export type { ChangeListener } from './change-feed.js';

@@ -12,6 +12,7 @@ import {
   isTicketId,
   LOOKUP_CREDENTIALS_DESCRIPTION,
   MT_INVALID,
+  STATUS_RETENTION_MS,
   type WireFormat,
 } from '@smsv4/core';
 import { authenticate, limitError, monthKey, provisioningError } from './account-checks.js';
@@ -24,8 +25,6 @@ import { readBoundedBody } from './read-body.js';
 import { document, empty, smsError, unsupportedMediaType } from './responses.js';
 import { addTimeline, type MessageRecord } from './store.js';
 
-/** How long a status is kept after submission (wire facts): five days. */
-export const STATUS_RETENTION_MS = 5 * 24 * 3_600_000;
 
 /** `POST /sms/v4/mt`. */
 export async function handleSend(sandbox: SandboxInternals, request: Request): Promise<Response> {

@@ -4,9 +4,10 @@
  * once, both over loopback to the same server in another process. Calls of the two alternate one by
  * one, so both meet the same machine load; the figures are medians over every call.
  *
- * Two servers: the sandbox (authenticates, validates and stores each send, as a service does), on
- * which the target is judged, and an instant server answering 202 at once, which shows the client's
- * whole cost as a share of the bare round trip.
+ * Two servers: an instant server answering 202 at once (nothing hides the client's cost) and the
+ * sandbox (authenticates, validates and stores each send, as a service does). The target holds when
+ * it holds on both. A second pair of rows compares the client with a timeout against a bare `fetch`
+ * with a cancelling timeout.
  *
  * Run (after building core, the sandbox and this package, since the built client is measured):
  * `npx -y pnpm@10.34.8 --filter @smsv4/transport-fetch bench` (`bench:write` also rewrites the block in BENCHMARKS.md).
@@ -15,9 +16,12 @@ import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { buildSendRequest, type MtRequest } from '@smsv4/core';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
-import { createClient } from '../dist/index.js';
+import type * as Sources from '../src/index.js';
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 6000);
+// The built client is measured (what users run); its types are those of the sources.
+const { createClient } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof Sources;
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 5000);
 const WARMUP = 1500;
 const TARGET = 1.1;
 const COMMAND = 'npx -y pnpm@10.34.8 --filter @smsv4/transport-fetch... build && npx -y pnpm@10.34.8 --filter @smsv4/transport-fetch bench:write';
@@ -41,6 +45,7 @@ interface Measured {
   readonly bareUs: number;
   readonly timeoutUs: number;
   readonly clientUs: number;
+  readonly clientTimeoutUs: number;
 }
 
 const median = (values: number[]): number => {
@@ -51,6 +56,7 @@ const median = (values: number[]): number => {
 
 async function measure(server: string, baseUrl: string): Promise<Measured> {
   const client = createClient({ baseUrl, ...credentials });
+  const clientWithTimeout = createClient({ baseUrl, ...credentials, timeoutMs: 30_000 });
   const prepared = buildSendRequest({ endpoints: { baseUrl }, credentials }, mt, 'json');
   const bare = async (): Promise<void> => {
     const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body });
@@ -70,7 +76,11 @@ async function measure(server: string, baseUrl: string): Promise<Measured> {
     const sent = await client.send(mt);
     if (sent.ticketId === '') throw new Error('no ticket');
   };
-  const tasks = [bare, bareWithTimeout, viaClient];
+  const viaClientWithTimeout = async (): Promise<void> => {
+    const sent = await clientWithTimeout.send(mt);
+    if (sent.ticketId === '') throw new Error('no ticket');
+  };
+  const tasks = [bare, bareWithTimeout, viaClient, viaClientWithTimeout];
   for (let i = 0; i < WARMUP; i++) for (const task of tasks) await task();
   const samples: number[][] = tasks.map(() => []);
   for (let i = 0; i < CALLS; i++) {
@@ -82,34 +92,36 @@ async function measure(server: string, baseUrl: string): Promise<Measured> {
       (samples[index] as number[]).push((performance.now() - started) * 1000);
     }
   }
-  const [bareUs, timeoutUs, clientUs] = samples.map(median) as [number, number, number];
-  return { server, bareUs, timeoutUs, clientUs };
+  const [bareUs, timeoutUs, clientUs, clientTimeoutUs] = samples.map(median) as [number, number, number, number];
+  return { server, bareUs, timeoutUs, clientUs, clientTimeoutUs };
 }
 
-const results = [await measure('sandbox', urls.sandbox), await measure('instant 202', urls.instant)];
+const results = [await measure('instant 202', urls.instant), await measure('sandbox', urls.sandbox)];
 child.disconnect();
 
 const fmt = (n: number, digits = 1): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const judged = results[0] as Measured;
-const ratio = judged.clientUs / judged.bareUs;
-const met = ratio <= TARGET;
+const versus = (us: number, baseUs: number): string => `${fmt(us / baseUs, 3)}× (+${fmt(us - baseUs)} µs)`;
+// The target holds on every server: the instant one is the strictest (its answer costs nothing).
+const verdicts = results.map((r) => ({ server: r.server, ratio: r.clientUs / r.bareUs }));
+const met = verdicts.every((v) => v.ratio <= TARGET);
 const rows = results.flatMap((r) => [
   `| ${r.server} | bare \`fetch\` of the prepared request (baseline) | ${fmt(r.bareUs)} µs | 1.00× |`,
-  `| ${r.server} | bare \`fetch\` + a cancelling timeout (\`AbortController\`) | ${fmt(r.timeoutUs)} µs | ${fmt(r.timeoutUs / r.bareUs, 3)}× |`,
-  `| ${r.server} | \`client.send(mt)\` | ${fmt(r.clientUs)} µs | ${fmt(r.clientUs / r.bareUs, 3)}× (+${fmt(r.clientUs - r.bareUs)} µs) |`,
+  `| ${r.server} | \`client.send(mt)\` (defaults) | ${fmt(r.clientUs)} µs | ${versus(r.clientUs, r.bareUs)} |`,
+  `| ${r.server} | bare \`fetch\` + a cancelling timeout (\`AbortController\`) | ${fmt(r.timeoutUs)} µs | ${versus(r.timeoutUs, r.bareUs)} |`,
+  `| ${r.server} | \`client.send(mt)\` with \`timeoutMs\` | ${fmt(r.clientTimeoutUs)} µs | ${versus(r.clientTimeoutUs, r.bareUs)}; ${fmt(r.clientTimeoutUs / r.timeoutUs, 3)}× the bare \`fetch\` with a timeout |`,
 ]);
-const instantResult = results[1] as Measured;
 const markdown = [
   '## transport-fetch: client overhead per send',
   '',
-  `Target: \`client.send(mt)\` at most ${TARGET}× the time of a bare \`fetch\` of the same request prepared once, against the sandbox over loopback. Measured: **${fmt(ratio, 3)}×**: ${met ? 'met' : '**not met**'}.`,
+  `Target: \`client.send(mt)\` at most ${TARGET}× the time of a bare \`fetch\` of the same request prepared once, over loopback. Measured: ${verdicts.map((v) => `**${fmt(v.ratio, 3)}×** (${v.server})`).join(', ')}: ${met ? 'met' : '**not met**'}.`,
   '',
   '| server | task | median per send | time vs baseline |',
   '|---|---|---|---|',
   ...rows,
   '',
-  `- The client's work per send: validation, building (Basic authorization, URL, JSON body), a timeout that cancels the request, bounded body reading, parsing of the answer (ticket ID from \`Location\`), the retry bookkeeping. It costs ${fmt(instantResult.clientUs - instantResult.bareUs)} µs per send, ${fmt(instantResult.timeoutUs - instantResult.bareUs)} µs of which is the cancelling timeout alone (an \`AbortSignal\` handed to Node's \`fetch\`); against the instant server, whose answer costs nothing, that is ${fmt((instantResult.clientUs / instantResult.bareUs - 1) * 100, 0)} % of the bare round trip.`,
-  `- Sequential sends over keep-alive loopback connections to servers in a child process; ${CALLS} calls of each task per server, interleaved one by one, after ${WARMUP} warm-up calls of each; medians over all calls.`,
+  "- `client.send(mt)` does on every send: validation (core), building the request (core: JSON body; the Authorization header and URL are prepared once per client), bounded body reading, parsing of the answer (core: ticket ID from `Location`), the retry and hook bookkeeping. A send has no timeout by default (a timeout leaves its outcome unknown); with `timeoutMs` the client also pays for a cancelling timeout, an `AbortSignal` handed to `fetch`, as hand-written code with a timeout does (third row of each server).",
+  '- Servers run in a child process: an instant server that answers 202 with `Location` at once, where nothing hides the client\'s cost, and the sandbox, which authenticates, validates and stores each send as a service does.',
+  `- Sequential sends over keep-alive loopback connections; ${CALLS} calls of each task per server, interleaved one by one so that every task meets the same machine load, after ${WARMUP} warm-up calls of each; medians over all calls.`,
   '',
   `Command: \`${COMMAND}\`. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${new Date().toISOString().slice(0, 10)}.`,
 ].join('\n');

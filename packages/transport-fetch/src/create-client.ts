@@ -18,19 +18,24 @@ import {
   prepareRequestContext,
   validateInvokeServiceRequest,
   validateMtRequest,
+  type ApiFailure,
   type ApiOperation,
+  type HttpRequestData,
+  type HttpResponseData,
   type Endpoints,
   type InvokeServiceRequest,
   type InvokeValidationOptions,
   type MtRequest,
+  type Result,
   type WireFormat,
 } from '@smsv4/core';
 import type { AttemptHook } from './attempt-event.js';
 import { SmsApiError } from './errors.js';
 import { execute, type CallSettings } from './execute.js';
 import type { FetchFunction } from './exchange.js';
-import type { GetStatusResult, InvokeServiceResult, LookupResult, SendResult } from './results.js';
+import type { GetStatusResult, InvokeServiceResult, LookupResult, ResponseInfo, SendResult } from './results.js';
 import { resolveRetryPolicies, type RetryOptions } from './retry-policy.js';
+import { checkTimeout, resolveTimeouts, type OperationTimeouts } from './timeouts.js';
 
 /** How Invoke Service requests authenticate: HTTP Basic (default) or the TLS client certificate (mutual TLS). */
 export type InvokeServiceAuthentication = 'basic' | 'client-certificate';
@@ -56,11 +61,16 @@ export interface ClientOptions {
   readonly fetch?: FetchFunction;
   /**
    * Extra members of every `RequestInit`, e.g. `{ dispatcher }` with an undici `Agent` on Node (mutual
-   * TLS, proxies, connection pools). Members the client sets itself (method, headers, body, signal) win.
+   * TLS, proxies, connection pools). The members the client sets itself win: `method`, `headers`,
+   * `body` and `signal` (pass a signal in the call options).
    */
   readonly requestInit?: Readonly<Record<string, unknown>>;
-  /** Longest wait for a complete answer to one attempt, ms (default 30 000). */
-  readonly timeoutMs?: number;
+  /**
+   * Longest wait for a complete answer to one attempt, ms: one number for every operation, or one per
+   * operation. Default {@link DEFAULT_TIMEOUTS}: 10 s for status and lookup (retried), none for send and
+   * Invoke Service, which wait for the service's answer: a timeout there leaves the outcome unknown.
+   */
+  readonly timeoutMs?: number | OperationTimeouts;
   /** Retry policy per operation; `false` never retries. See {@link RetryOptions}. */
   readonly retry?: RetryOptions | false;
   /** Validate requests with core before they leave (default `true`); a call may override it. */
@@ -106,17 +116,12 @@ export interface SmsClient {
 }
 
 const OPERATIONS: readonly ApiOperation[] = ['send', 'status', 'lookup', 'invokeService'];
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 function checkFormat(name: string, value: unknown): WireFormat {
   if (value !== 'json' && value !== 'xml') throw new TypeError(`${name} must be 'json' or 'xml', got ${String(value)}`);
   return value;
 }
 
-function checkTimeout(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !(value > 0) || value > 2_147_483_647) throw new TypeError(`${name} must be a number of ms between 1 and 2147483647, got ${String(value)}`);
-  return value;
-}
 
 function checkEndpoints(baseUrl: string | undefined, urls: ClientOptions['urls']): Endpoints {
   if (urls !== undefined && (urls === null || typeof urls !== 'object')) throw new TypeError('urls must be an object');
@@ -166,7 +171,7 @@ export function createClient({
   accept = 'xml',
   fetch: fetchOption,
   requestInit,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
+  timeoutMs,
   retry,
   validate = true,
   invokeValidation = {},
@@ -178,7 +183,7 @@ export function createClient({
   const context = prepareRequestContext({ endpoints: checkEndpoints(baseUrl, urls), credentials: { accountId, password } });
   const sendFormat = checkFormat('format', format);
   const answerFormat = checkFormat('accept', accept);
-  checkTimeout(timeoutMs, 'timeoutMs');
+  const timeouts = resolveTimeouts(timeoutMs);
   if (typeof validate !== 'boolean') throw new TypeError('validate must be a Boolean');
   if (invokeServiceAuthentication !== 'basic' && invokeServiceAuthentication !== 'client-certificate') {
     throw new TypeError(`invokeServiceAuthentication must be 'basic' or 'client-certificate', got ${String(invokeServiceAuthentication)}`);
@@ -196,7 +201,7 @@ export function createClient({
 
   const defaults = (operation: ApiOperation): CallSettings => ({
     fetch: doFetch,
-    timeoutMs,
+    timeoutMs: timeouts[operation],
     signal: undefined,
     maxResponseBytes,
     requestInit,
@@ -214,7 +219,7 @@ export function createClient({
     if (options === undefined || (options.timeoutMs === undefined && options.signal === undefined)) return byOperation[operation];
     return {
       ...byOperation[operation],
-      timeoutMs: options.timeoutMs === undefined ? timeoutMs : checkTimeout(options.timeoutMs, 'timeoutMs'),
+      timeoutMs: options.timeoutMs === undefined ? timeouts[operation] : checkTimeout(options.timeoutMs, 'timeoutMs'),
       signal: options.signal,
     };
   };
@@ -224,45 +229,67 @@ export function createClient({
     return value;
   };
 
+  /** Prepares and makes a call; misuse and refusals reject rather than throw, as from any async function. */
+  const call = <T extends object>(
+    operation: ApiOperation,
+    options: CallOptions | undefined,
+    prepare: () => HttpRequestData,
+    interpret: (response: HttpResponseData) => Result<T, ApiFailure>,
+  ): Promise<T & ResponseInfo> => {
+    let request: HttpRequestData;
+    let callSettings: CallSettings;
+    try {
+      request = prepare();
+      callSettings = settings(operation, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return execute(request, interpret, callSettings);
+  };
+
   return {
-    async send(request, options) {
-      let value = request;
-      if (shouldValidate(options)) {
-        const checked = validateMtRequest(request);
-        if (!checked.ok) throw invalidRequest('send', checked.error.code, checked.error.description);
-        value = checked.value;
-      }
-      return execute(buildSendRequest(context, value, sendFormat), parseSendResponse, settings('send', options));
+    send(request, options) {
+      return call('send', options, () => {
+        let value = request;
+        if (shouldValidate(options)) {
+          const checked = validateMtRequest(request);
+          if (!checked.ok) throw invalidRequest('send', checked.error.code, checked.error.description);
+          value = checked.value;
+        }
+        return buildSendRequest(context, value, sendFormat);
+      }, parseSendResponse);
     },
 
-    async getStatus(ticketId, options) {
-      return execute(buildStatusRequest(context, ticketId, answerFormat), parseStatusResponse, settings('status', options));
+    getStatus(ticketId, options) {
+      return call('status', options, () => buildStatusRequest(context, ticketId, answerFormat), parseStatusResponse);
     },
 
-    async lookup(phoneNumber, options) {
-      return execute(buildLookupRequest(context, phoneNumber, answerFormat), parseLookupResponse, settings('lookup', options));
+    lookup(phoneNumber, options) {
+      return call('lookup', options, () => buildLookupRequest(context, phoneNumber, answerFormat), parseLookupResponse);
     },
 
-    async invokeService(serviceId, request, options) {
-      const checking = shouldValidate(options);
-      invokeServicePath(serviceId); // a malformed service ID is a TypeError, whatever the body
-      let prepared;
-      try {
-        prepared = buildInvokeServiceRequest(context, serviceId, request, { authentication: invokeServiceAuthentication });
-      } catch (error) {
-        // The encoder refuses a value outside its type; the validator names the rule it breaks.
-        if (checking && error instanceof TypeError) {
-          const checked = validateInvokeServiceRequest(invokeWireShape(request), invokeValidation);
+    invokeService(serviceId, request, options) {
+      return call('invokeService', options, () => {
+        const checking = shouldValidate(options);
+        invokeServicePath(serviceId); // a malformed service ID is a TypeError, whatever the body
+        let prepared: HttpRequestData;
+        try {
+          prepared = buildInvokeServiceRequest(context, serviceId, request, { authentication: invokeServiceAuthentication });
+        } catch (error) {
+          // The encoder refuses a value outside its type; the validator names the rule it breaks.
+          if (checking && error instanceof TypeError) {
+            const checked = validateInvokeServiceRequest(invokeWireShape(request), invokeValidation);
+            if (!checked.ok) throw invalidRequest('invokeService', checked.error.code, checked.error.description);
+          }
+          throw error;
+        }
+        if (checking) {
+          // What the service itself does with the body: size (12007), then every rule (12002).
+          const checked = decodeInvokeServiceRequest(prepared.body ?? '', invokeValidation);
           if (!checked.ok) throw invalidRequest('invokeService', checked.error.code, checked.error.description);
         }
-        throw error;
-      }
-      if (checking) {
-        // What the service itself does with the body: size (12007), then every rule (12002).
-        const checked = decodeInvokeServiceRequest(prepared.body ?? '', invokeValidation);
-        if (!checked.ok) throw invalidRequest('invokeService', checked.error.code, checked.error.description);
-      }
-      return execute(prepared, parseInvokeServiceResponse, settings('invokeService', options));
+        return prepared;
+      }, parseInvokeServiceResponse);
     },
   };
 }

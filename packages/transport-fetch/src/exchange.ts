@@ -13,7 +13,8 @@ export type FetchFunction = (url: string, init: RequestInit) => Promise<Response
 /** How one attempt is made. */
 export interface ExchangeSettings {
   readonly fetch: FetchFunction;
-  readonly timeoutMs: number;
+  /** Timeout of the attempt, ms; `undefined` for none. */
+  readonly timeoutMs: number | undefined;
   readonly signal: AbortSignal | undefined;
   readonly maxResponseBytes: number;
   /** Extra members of every `RequestInit` (e.g. undici's `dispatcher`). */
@@ -29,60 +30,60 @@ export type ExchangeOutcome =
   | { readonly kind: 'network'; readonly cause: unknown; readonly failure: NetworkFailure };
 
 const ignore = (): undefined => undefined;
-
-/**
- * The answer to a request: the response and its body, read up to the limit. When the attempt has
- * already ended (`attempt.over`: a timeout or an abort won, and the fetch ignored its signal), the
- * late response's body is cancelled unread.
- */
-async function answer(responding: Promise<Response>, maxResponseBytes: number, attempt: { over: boolean }): Promise<ExchangeOutcome> {
-  const response = await responding;
-  if (attempt.over) {
-    await response.body?.cancel().catch(ignore);
-    return { kind: 'timeout' };
-  }
-  const body = await readBody(response, maxResponseBytes);
-  return body === undefined ? { kind: 'too-large', response } : { kind: 'response', response, body };
-}
+const TIMEOUT: ExchangeOutcome = Object.freeze({ kind: 'timeout' });
 
 /** Makes one attempt. Never rejects. */
-export async function exchange(request: HttpRequestData, settings: ExchangeSettings): Promise<ExchangeOutcome> {
+export function exchange(request: HttpRequestData, settings: ExchangeSettings): Promise<ExchangeOutcome> {
   const { fetch: doFetch, timeoutMs, signal, maxResponseBytes, requestInit } = settings;
-  if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
-  const controller = new AbortController();
-  let timedOut = false;
-  let stop!: (reason: unknown) => void;
-  const stopped = new Promise<never>((_, reject) => (stop = reject));
-  stopped.catch(ignore);
-  const timer = setTimeout(() => {
-    timedOut = true;
-    const reason = new Error(`no complete answer within ${timeoutMs} ms`);
-    controller.abort(reason);
-    stop(reason);
-  }, timeoutMs);
-  const onAbort =
-    signal === undefined
-      ? undefined
-      : (): void => {
-          controller.abort(signal.reason);
-          stop(signal.reason);
-        };
-  if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, { once: true });
-  const attempt = { over: false };
-  try {
+  if (signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: signal.reason });
+  return new Promise<ExchangeOutcome>((resolve) => {
+    // Without a timeout or a signal there is nothing to cancel: no controller, no timer.
+    const controller = timeoutMs === undefined && signal === undefined ? undefined : new AbortController();
+    let over = false;
+    // Settles the attempt once: whichever of the answer, the timeout and the caller's abort comes first.
+    const finish = (outcome: ExchangeOutcome): void => {
+      if (over) return;
+      over = true;
+      if (timer !== undefined) clearTimeout(timer);
+      if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            controller?.abort(new Error(`no complete answer within ${timeoutMs} ms`));
+            finish(TIMEOUT);
+          }, timeoutMs);
+    const onAbort =
+      signal === undefined
+        ? undefined
+        : (): void => {
+            controller?.abort(signal.reason);
+            finish({ kind: 'aborted', reason: signal.reason });
+          };
+    if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, { once: true });
+
     const init: RequestInit = requestInit === undefined ? {} : { ...requestInit };
     init.method = request.method;
     init.headers = request.headers;
-    init.signal = controller.signal;
-    if (request.body !== undefined) init.body = request.body;
-    return await Promise.race([answer(doFetch(request.url, init), maxResponseBytes, attempt), stopped]);
-  } catch (error) {
-    if (timedOut) return { kind: 'timeout' };
-    if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
-    return { kind: 'network', cause: error, failure: classifyNetworkFailure(error) };
-  } finally {
-    attempt.over = true;
-    clearTimeout(timer);
-    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
-  }
+    init.signal = controller?.signal;
+    init.body = request.body;
+    const failed = (error: unknown): void => finish({ kind: 'network', cause: error, failure: classifyNetworkFailure(error) });
+    let responding: Promise<Response>;
+    try {
+      responding = doFetch(request.url, init);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    responding.then((response) => {
+      // A late answer (the fetch ignored its signal) is dropped unread.
+      if (over) return void response.body?.cancel().catch(ignore);
+      readBody(response, maxResponseBytes).then(
+        (body) => finish(body === undefined ? { kind: 'too-large', response } : { kind: 'response', response, body }),
+        failed,
+      );
+    }, failed);
+  });
 }

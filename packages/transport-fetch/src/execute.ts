@@ -56,7 +56,7 @@ function failureOf(outcome: Exclude<ExchangeOutcome, { kind: 'response' }>, requ
       return {
         kind: 'timeout',
         operation,
-        description: `no complete answer within ${settings.timeoutMs} ms; the request may have reached the service`,
+        description: `no complete answer within ${settings.timeoutMs ?? 0} ms; the request may have reached the service`,
         reachedService: 'unknown',
         facts: { kind: 'timeout' },
       };

@@ -14,3 +14,6 @@ export { DEFAULT_RETRY_POLICIES } from './retry-policy.js';
 export type { RetryPolicy, RetryOptions, ResolvedRetryPolicy } from './retry-policy.js';
 
 export type { FetchFunction } from './exchange.js';
+
+export { DEFAULT_TIMEOUTS } from './timeouts.js';
+export type { OperationTimeouts } from './timeouts.js';

@@ -5,17 +5,19 @@ const EMPTY = new Uint8Array(0);
  * `Content-Length` above the limit is refused before reading; a body without one is read as a stream
  * and cancelled as soon as it passes the limit.
  */
-export async function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+export function readBody(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   const declared = response.headers.get('content-length');
   if (declared !== null && /^[0-9]+$/.test(declared)) {
-    if (Number(declared) > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return undefined;
-    }
+    if (Number(declared) > maxBytes) return (response.body?.cancel() ?? Promise.resolve()).then(none, none);
     // The length is known and within the limit: the fetch implementation enforces it.
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return bytes.byteLength > maxBytes ? undefined : bytes;
+    return response.arrayBuffer().then((buffer) => (buffer.byteLength > maxBytes ? undefined : new Uint8Array(buffer)));
   }
+  return readStream(response, maxBytes);
+}
+
+const none = (): undefined => undefined;
+
+async function readStream(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   const stream = response.body;
   if (stream === null) return EMPTY;
   const reader = stream.getReader();

@@ -114,12 +114,21 @@ describe.each(transports)('sends over the %s', (_, transport) => {
     const { c, recorded } = client({ timeoutMs: 100 });
     const started = Date.now();
     const error = await failure(c.send(text));
-    expect(Date.now() - started).toBeLessThan(350);
+    expect(Date.now() - started).toBeLessThan(390); // before the service answered (400 ms)
     expect(error).toMatchObject({ kind: 'timeout', reachedService: 'unknown', retryable: false, attempts: 1 });
     await eventually(() => sandbox.snapshot().messages.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(sandbox.snapshot().messages).toHaveLength(1);
     expect(recorded.calls).toHaveLength(1);
+  });
+
+  it('a send waits for a slow acceptance by default instead of timing out into an unknown outcome', async () => {
+    sandbox.addFault({ operation: 'send', kind: 'latency', latencyMs: 300 });
+    const { c, recorded } = client();
+    const sent = await c.send(text);
+    expect(sent.attempts).toBe(1);
+    expect(recorded.calls[0]?.init.signal).toBeUndefined();
+    expect(sandbox.snapshot().messages.map((m) => m.ticketId)).toEqual([sent.ticketId]);
   });
 
   it('a slow status is retried after its timeout', async () => {

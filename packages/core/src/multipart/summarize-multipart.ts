@@ -27,7 +27,7 @@ function describe(code: number, parts: ReadonlyArray<MultipartPart>): string {
 /**
  * The summary of a multipart message from the states of its parts, by the spec's rules:
  *
- * 1. every part has the same code → that code;
+ * 1. every part has the same final code → that code (a message of one part: its own code, whatever it is);
  * 2. otherwise 830 (partial message delivery failure) if any part failed: a final code whose outcome
  *    in `DELIVERY_STATES` is not delivered, or a code the catalogue does not know;
  * 3. otherwise 831 (awaiting complete message delivery status) if any part has no code yet or a
@@ -35,7 +35,9 @@ function describe(code: number, parts: ReadonlyArray<MultipartPart>): string {
  * 4. otherwise every part was delivered with codes 0 and 4 mixed → 4 (message delivered): the spec
  *    counts both as delivered, and 4 is the confirmed one.
  *
- * Parts with no code at all give 831. Descriptions come from `DELIVERY_STATES`; a code unknown to
+ * Parts with no code at all give 831, and so do parts that all share a pending code (2 or 3): "the
+ * same result" of rule 1 is a final result, and 831 is the spec's state for "the operator has not
+ * returned a receipt for one or more parts and no part has failed". Descriptions come from `DELIVERY_STATES`; a code unknown to
  * the catalogue keeps the part's own description. Throws `TypeError` for an empty list or a part
  * whose code is not a non-negative integer.
  *
@@ -64,7 +66,7 @@ export function summarizeMultipart(parts: ReadonlyArray<MultipartPart>): Multipa
     else if (state.outcome !== 'delivered') waiting = true;
   }
   let code: number;
-  if (same && first !== undefined) code = first;
+  if (same && first !== undefined && (parts.length === 1 || deliveryState(first)?.final !== false)) code = first;
   else if (failed) code = PARTIAL_FAILURE;
   else if (waiting) code = AWAITING;
   else code = DELIVERED;

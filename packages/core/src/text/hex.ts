@@ -75,32 +75,23 @@ const HEX_UNITS = (() => {
 const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
 /** Octet → character code of its low hex digit (upper case). */
 const HEX_LOW = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
-/**
- * Character code (low 8 bits) → nibble value shifted high (`HIGH_NIBBLE`) or not (`LOW_NIBBLE`);
- * 0x100 marks a character that is not a hex digit, so one OR of both lookups carries the error.
- */
-const [HIGH_NIBBLE, LOW_NIBBLE] = (() => {
-  const high = new Uint16Array(256).fill(0x100);
-  const low = new Uint16Array(256).fill(0x100);
+/** Character code (low 8 bits) → its value as a hex digit (either case), or 0x100 when it is not one. */
+const NIBBLE = (() => {
+  const t = new Uint16Array(256).fill(0x100);
   for (let i = 0; i < 16; i++) {
-    for (const code of i < 10 ? [48 + i] : [55 + i, 87 + i]) {
-      high[code] = i << 4;
-      low[code] = i;
-    }
+    t[HEX_DIGITS.charCodeAt(i)] = i;
+    t[HEX_DIGITS.toLowerCase().charCodeAt(i)] = i;
   }
-  return [high, low] as const;
+  return t;
 })();
-
 /**
  * Two character codes (low 8 bits each, the first one high) → the octet they spell as hex digits,
  * or 0x100 when they are not two hex digits: one lookup per octet.
  */
 const HEX_OCTETS = (() => {
   const t = new Uint16Array(0x10000).fill(0x100);
-  const digits = `${HEX_DIGITS}abcdef`;
-  for (const hi of digits) {
-    for (const lo of digits) t[(hi.charCodeAt(0) << 8) | lo.charCodeAt(0)] = Number.parseInt(hi + lo, 16);
-  }
+  const codes = Array.from(`${HEX_DIGITS}abcdef`, (d) => d.charCodeAt(0));
+  for (const hi of codes) for (const lo of codes) t[(hi << 8) | lo] = ((NIBBLE[hi] as number) << 4) | (NIBBLE[lo] as number);
   return t;
 })();
 
@@ -129,12 +120,18 @@ const utf8Encoder = new TextEncoder();
  */
 /** Longest text (UTF-16 code units) encoded to UTF-16 hex without a typed array. */
 const SHORT_UTF16_TEXT = 64;
-/** Longest text encoded to UTF-8 hex without a typed array (ASCII goes fast; see {@link UTF8_REST}). */
-const SHORT_UTF8_TEXT = 160;
-/** A non-ASCII character with more than this many code units from it to the end sends them to the typed array path. */
-const UTF8_REST = 32;
-/** Longest hex content decoded to UTF-8 or UTF-16 text without a typed array. */
-const SHORT_HEX = 1024;
+/** Longest text encoded to UTF-8 hex without a typed array. */
+const SHORT_UTF8_TEXT = 192;
+/** Text longer than this is sampled first: non-ASCII characters cost the string path more than ASCII ones. */
+const SAMPLED_UTF8_TEXT = 32;
+/** Sampled text with at least this many non-ASCII characters among 16 goes through a typed array. */
+const DENSE_UTF8_SAMPLE = 4;
+/** Longest hex content decoded to UTF-16 text without a typed array. */
+const SHORT_UTF16_HEX = 4096;
+/** Longest hex content decoded to UTF-8 text without a typed array (native decoding of ASCII is fast). */
+const SHORT_UTF8_HEX = 512;
+/** Hex content at least this long is read as ASCII octets by a native `TextEncoder` first. */
+const LONG_HEX = 1024;
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
 
@@ -171,24 +168,47 @@ export function hexToBytes(hex: string): Result<Uint8Array, HexError> {
       // Not hex: the loop below finds where.
     }
   }
-  const out = new Uint8Array(n >> 1);
+  const out = n >= LONG_HEX ? octetsOfAsciiHex(hex) : octetsOfHex(hex);
+  if (out === undefined) return err(notHex(hex, firstNonHex(hex, 0)));
+  return ok(out);
+}
+
+/** Octets of hex content of even length, or `undefined` when a character is not a hex digit. */
+function octetsOfHex(hex: string): Uint8Array | undefined {
+  const out = new Uint8Array(hex.length >> 1);
   // Branch-free: an invalid digit or a code over FF sets a bit above 0xFF of `bad`.
   let bad = 0;
-  for (let i = 0, j = 0; i < n; i += 2, j++) {
-    const a = hex.charCodeAt(i);
-    const b = hex.charCodeAt(i + 1);
-    const v = (HIGH_NIBBLE[a & 0xff] as number) | (LOW_NIBBLE[b & 0xff] as number) | ((a | b) & 0xff00);
+  for (let i = 0, j = 0; i < hex.length; i += 2, j++) {
+    const v = octetAt(hex, i);
     bad |= v;
     out[j] = v;
   }
-  if (bad > 0xff) return err(notHex(hex, firstNonHex(hex, 0)));
-  return ok(out);
+  return bad > 0xff ? undefined : out;
+}
+
+/**
+ * {@link octetsOfHex} for long content: a native `TextEncoder` copies the digits as ASCII octets,
+ * which are faster to read than the string's characters.
+ */
+function octetsOfAsciiHex(hex: string): Uint8Array | undefined {
+  const n = hex.length;
+  const ascii = new Uint8Array(n);
+  // A character outside ASCII takes more than one octet: the encoder then stops short.
+  if (utf8Encoder.encodeInto(hex, ascii).read !== n) return undefined;
+  const out = new Uint8Array(n >> 1);
+  let bad = 0;
+  for (let i = 0, j = 0; i < n; i += 2, j++) {
+    const v = HEX_OCTETS[((ascii[i] as number) << 8) | (ascii[i + 1] as number)] as number;
+    bad |= v;
+    out[j] = v;
+  }
+  return bad > 0xff ? undefined : out;
 }
 
 function firstNonHex(hex: string, from: number): number {
   for (let i = from; i < hex.length; i++) {
     const c = hex.charCodeAt(i);
-    if (c > 0xff || LOW_NIBBLE[c] === 0x100) return i;
+    if (c > 0xff || NIBBLE[c] === 0x100) return i;
   }
   return -1;
 }
@@ -266,9 +286,12 @@ export function encodeHex(text: string, charset: HexCharset): string {
       return asciiDecoder.decode(out);
     }
     case 'UTF-8':
-      if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-      if (nativeToHex !== undefined) return bytesToHex(utf8Encoder.encode(text));
-      return text.length <= SHORT_UTF8_TEXT ? utf8HexShort(text) : utf8HexLong(text, 0);
+      if (nativeToHex !== undefined) {
+        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+        return bytesToHex(utf8Encoder.encode(text));
+      }
+      // Both paths find the first lone surrogate as they go.
+      return utf8HexIsShort(text) ? utf8HexShort(text) : utf8HexLong(text);
     case 'UTF-16':
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
       return text.length <= SHORT_UTF16_TEXT ? utf16HexShort(text) : utf16HexLong(text);
@@ -285,18 +308,30 @@ function hex8(b0: number, b1: number, b2: number, b3: number, b4: number, b5: nu
   );
 }
 
+/** Whether {@link utf8HexShort} is the faster way to encode the text (see {@link SHORT_UTF8_TEXT}). */
+function utf8HexIsShort(text: string): boolean {
+  const n = text.length;
+  if (n <= SAMPLED_UTF8_TEXT) return true;
+  if (n > SHORT_UTF8_TEXT) return false;
+  // Sixteen code units spread over the text.
+  const step = n >> 4;
+  let nonAscii = 0;
+  for (let i = 0; i < 16 * step; i += step) if (text.charCodeAt(i) >= 0x80) nonAscii++;
+  return nonAscii < DENSE_UTF8_SAMPLE;
+}
+
 /**
- * Upper-case hex of the UTF-8 octets of a short well-formed text (see {@link SHORT_UTF8_TEXT}).
- * Eight ASCII characters go at once; other characters gather their octets in a small buffer
- * (small enough for engines to keep on the heap) that leaves eight octets at a time. A non-ASCII
- * character far from the end sends the rest to {@link utf8HexLong} (see {@link UTF8_REST}).
+ * Upper-case hex of the UTF-8 octets of a short text (see {@link utf8HexIsShort}). Eight ASCII
+ * characters go at once; other characters gather their octets in a small buffer (small enough for
+ * engines to keep on the heap) that leaves eight octets at a time.
+ * @throws TypeError at the first lone surrogate.
  */
 function utf8HexShort(text: string): string {
   const n = text.length;
   const octets = new Uint8Array(12);
   let hex = '';
   let k = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n; i++) {
     if (k === 0 && i + 8 <= n) {
       const c0 = text.charCodeAt(i);
       const c1 = text.charCodeAt(i + 1);
@@ -308,31 +343,28 @@ function utf8HexShort(text: string): string {
       const c7 = text.charCodeAt(i + 7);
       if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) < 0x80) {
         hex += hex8(c0, c1, c2, c3, c4, c5, c6, c7);
-        i += 8;
+        i += 7;
         continue;
       }
     }
     let c = text.charCodeAt(i);
     if (c < 0x80) octets[k++] = c;
-    else if (n - i > UTF8_REST) {
-      let pending = '';
-      for (let x = 0; x < k; x++) pending += pair(octets[x] as number);
-      return hex + pending + utf8HexLong(text, i);
-    } else {
+    else {
       if (c < 0x800) octets[k++] = 0xc0 | (c >> 6);
       else if (c < 0xd800 || c > 0xdfff) {
         octets[k++] = 0xe0 | (c >> 12);
         octets[k++] = 0x80 | ((c >> 6) & 0x3f);
       } else {
-        // A high surrogate: the text is well-formed, so a low one follows.
-        c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+        const d = text.charCodeAt(i + 1);
+        if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
+        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        i++;
         octets[k++] = 0xf0 | (c >> 18);
         octets[k++] = 0x80 | ((c >> 12) & 0x3f);
         octets[k++] = 0x80 | ((c >> 6) & 0x3f);
       }
       octets[k++] = 0x80 | (c & 0x3f);
     }
-    i++;
     if (k >= 8) {
       hex += hex8(
         octets[0] as number, octets[1] as number, octets[2] as number, octets[3] as number,
@@ -350,11 +382,15 @@ function utf8HexShort(text: string): string {
   return hex + tail;
 }
 
-/** Upper-case hex of the UTF-8 octets of `text[start..]` (well-formed) through a typed array: one pass, no intermediate octets. */
-function utf8HexLong(text: string, start: number): string {
-  const out = new Uint16Array((text.length - start) * 3);
+/**
+ * Upper-case hex of the UTF-8 octets of a text through a typed array: one pass, no intermediate
+ * octets.
+ * @throws TypeError at the first lone surrogate.
+ */
+function utf8HexLong(text: string): string {
+  const out = new Uint16Array(text.length * 3);
   let n = 0;
-  for (let i = start; i < text.length; i++) {
+  for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
     if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
     else if (c < 0x800) {
@@ -365,7 +401,10 @@ function utf8HexLong(text: string, start: number): string {
       out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
       out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
     } else {
-      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      const d = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      i++;
       out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
       out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
       out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
@@ -416,9 +455,11 @@ function unencodable(text: string, index: number, charset: HexCharset): TypeErro
 export function decodeHex(hex: string, charset: HexCharset): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
   assertCharset(charset, 'decodeHex');
-  if (nativeFromHex === undefined && hex.length <= SHORT_HEX) {
+  if (nativeFromHex === undefined) {
     // Straight from the digits to the text; on any fault the octet path below finds the error.
-    const text = charset === 'UTF-16' ? utf16FromShortHex(hex) : charset === 'UTF-8' ? utf8FromShortHex(hex) : undefined;
+    let text: string | undefined;
+    if (charset === 'UTF-16' && hex.length <= SHORT_UTF16_HEX) text = utf16FromShortHex(hex);
+    else if (charset === 'UTF-8' && hex.length <= SHORT_UTF8_HEX) text = utf8FromShortHex(hex);
     if (text !== undefined) return ok(text);
   }
   const bytes = hexToBytes(hex);
@@ -435,7 +476,7 @@ function octetAt(hex: string, i: number): number {
 }
 
 /**
- * The text of short big-endian UTF-16 hex content (see {@link SHORT_HEX}), or `undefined` when it
+ * The text of short big-endian UTF-16 hex content (see {@link SHORT_UTF16_HEX}), or `undefined` when it
  * is not a whole number of well-formed code units.
  */
 function utf16FromShortHex(hex: string): string | undefined {
@@ -456,7 +497,7 @@ function utf16FromShortHex(hex: string): string | undefined {
 }
 
 /**
- * The text of short UTF-8 hex content (see {@link SHORT_HEX}), or `undefined` when it is not hex
+ * The text of short UTF-8 hex content (see {@link SHORT_UTF8_HEX}), or `undefined` when it is not hex
  * or not well-formed UTF-8 (as a fatal `TextDecoder` judges: no overlong forms, no surrogates,
  * nothing above U+10FFFF, no truncated sequence).
  */

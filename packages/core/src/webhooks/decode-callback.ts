@@ -116,15 +116,14 @@ const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', Mobil
  * the full XML decoder) for anything else and for any document the check refuses, so that success
  * values equal the XML decoder's and errors are always its own.
  */
-function fastXml(kind: CallbackKind, text: string): Result<Callback, PayloadError> | undefined {
+function fastXml(text: string): Result<Callback, PayloadError> | undefined {
   if (checkWellFormed(text) !== undefined) return undefined;
   const doc = readSimpleXml(text);
   if (doc === undefined) return undefined;
-  if (kind === 'delivery-receipt') {
-    if (doc.rootName !== RECEIPT_RESOURCE.root) return undefined;
+  if (doc.rootName === RECEIPT_RESOURCE.root) {
     const receipt = RECEIPT_RESOURCE.readXml(doc.root);
     if (!RECEIPT_RESOURCE.check.Check(receipt)) return undefined;
-    return ok({ kind, format: 'xml', receipt, key: receiptKey(receipt) });
+    return ok({ kind: 'delivery-receipt', format: 'xml', receipt, key: receiptKey(receipt) });
   }
   if (doc.rootName !== INBOUND_RESOURCE.root) return undefined;
   const message = INBOUND_RESOURCE.readXml(doc.root);
@@ -149,11 +148,11 @@ export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes =
   if (!text.ok) {
     return err(bodyProblemError(text.error === 'too-large' ? 'too-large' : 'invalid-encoding', format, maxBytes));
   }
-  const guess = sniff(text.value, format);
-  if (format === 'xml' && guess !== undefined) {
-    const fast = fastXml(guess, text.value);
+  if (format === 'xml') {
+    const fast = fastXml(text.value);
     if (fast !== undefined) return fast;
   }
+  const guess = sniff(text.value, format);
   const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);
   if (first.ok || first.error.code !== 'wrong-resource') return first;
   const second = decodeAs(guess === 'inbound-message' ? 'delivery-receipt' : 'inbound-message', text.value, format, maxBytes);

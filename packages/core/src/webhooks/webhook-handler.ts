@@ -36,7 +36,7 @@ export interface WebhookRequest<P = unknown> {
    * `WebhookError` of code `receiver-misconfigured` (the body was consumed by another parser).
    */
   readonly body: BodyInput | BodyReader;
-  /** The peer's IP address, for `allowRemoteAddress`. */
+  /** The peer's IP address, for `allowRemoteAddress` and the handlers' context (may be a getter: read only when needed). */
   readonly remoteAddress?: string;
   /** Handed to the handlers in their context. */
   readonly platform?: P;
@@ -130,6 +130,13 @@ export interface WebhookHandler<P = unknown> {
   readonly pendingMessages: number;
   /** Reports the incomplete multipart messages as orphans and stops the reassembly timers. */
   close(): void;
+}
+
+/** What the receiver knows of an event when it runs its handler. */
+interface EventContext<P> {
+  readonly key: string;
+  readonly format: WireFormat;
+  readonly request: WebhookRequest<P>;
 }
 
 const KIND_NAMES: Readonly<Record<CallbackKind, string>> = { 'delivery-receipt': 'delivery receipts', 'inbound-message': 'inbound messages' };
@@ -262,11 +269,17 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
-  const remember = async (key: string, ticketId: string, ttlMs: number): Promise<void> => {
+  const rememberFailed = (key: string, ticketId: string) => (e: unknown) =>
+    report('store-failed', `remembering ${key} failed: a retry of this event will be handled again`, e, ticketId, key);
+
+  /** Commits a key; a synchronous store settles at once, without a promise. */
+  const remember = (key: string, ticketId: string, ttlMs: number): Promise<void> | undefined => {
     try {
-      await store.commit(key, ttlMs);
+      const done = store.commit(key, ttlMs);
+      return isThenable(done) ? Promise.resolve(done).then(undefined, rememberFailed(key, ticketId)) : undefined;
     } catch (e) {
-      report('store-failed', `remembering ${key} failed: a retry of this event will be handled again`, e, ticketId, key);
+      rememberFailed(key, ticketId)(e);
+      return undefined;
     }
   };
 
@@ -276,18 +289,25 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
    */
   const runHandler = async (
     invoke: (context: WebhookContext<P>) => unknown,
-    context: { key: string; format: WireFormat; remoteAddress?: string; platform?: P },
+    { key, format, request }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     undo?: () => void,
   ): Promise<WebhookResponse> => {
-    const { key } = context;
     let controller: AbortController | undefined;
+    // Getters: the signal is made, and the remote address worked out, only when a handler asks.
     const full: WebhookContext<P> = {
-      ...context,
+      key,
+      format,
       get signal() {
         controller ??= new AbortController();
         return controller.signal;
+      },
+      get remoteAddress() {
+        return request.remoteAddress;
+      },
+      get platform() {
+        return request.platform;
       },
     };
     const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
@@ -326,7 +346,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         return webhookRejection('handler-failed');
       }
     }
-    await remember(key, ticketId, ttlMs);
+    const committing = remember(key, ticketId, ttlMs);
+    if (committing !== undefined) await committing;
     return webhookAccepted('handled');
   };
 
@@ -349,12 +370,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
       return webhookAccepted('duplicate');
     }
-    const context = {
-      key,
-      format,
-      ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
-      ...(request.platform === undefined ? {} : { platform: request.platform }),
-    };
+    const context: EventContext<P> = { key, format, request };
     if (callback.kind === 'delivery-receipt') {
       const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
       return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
@@ -369,7 +385,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
 
   const handlePart = async (
     callback: InboundCallback,
-    context: { key: string; format: WireFormat; remoteAddress?: string; platform?: P },
+    context: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     parts: InboundReassembler,

@@ -1,0 +1,44 @@
+/** Why a command stopped, as a closed set; each has its exit status. */
+export type CliErrorCode =
+  /** Bad flags or arguments: exit status 2. */
+  | 'usage'
+  /** An input file, option file or directory that cannot be read or used: exit status 2. */
+  | 'input'
+  /** The command ran and its answer is a failure (invalid payload, failed lint, API error): exit status 1. */
+  | 'failed'
+  /** The sandbox could not start (port in use, address not available): exit status 1. */
+  | 'server';
+
+/** The exit status of each {@link CliErrorCode}. */
+export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = Object.freeze({ usage: 2, input: 2, failed: 1, server: 1 });
+
+/** Options of {@link CliError}. */
+export interface CliErrorOptions {
+  /** The error that caused it. */
+  readonly cause?: unknown;
+  /** `true` when the message has already been written (the error only carries the exit status). */
+  readonly reported?: boolean;
+}
+
+/**
+ * A command that cannot go on, with the message for the user and the exit status its code implies.
+ *
+ * @example
+ * throw new CliError('usage', '--max-parts must be a positive integer, not "0"');
+ */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  /** What kind of stop it is (closed set). */
+  readonly code: CliErrorCode;
+  /** The process exit status for it. */
+  readonly exitStatus: number;
+  /** The message has already been written. */
+  readonly reported: boolean;
+
+  constructor(code: CliErrorCode, message: string, { cause, reported = false }: CliErrorOptions = {}) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.code = code;
+    this.exitStatus = EXIT_STATUS[code];
+    this.reported = reported;
+  }
+}
