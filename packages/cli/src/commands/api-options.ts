@@ -1,0 +1,66 @@
+import { createClient, SmsApiError, type SmsClient } from '@smsv4/transport-fetch';
+import type { Command } from 'commander';
+import { apiSettings, API_ENVIRONMENT, type ApiFlags } from '../api/api-settings.js';
+import { apiErrorJson, formatApiError } from '../api/format-api.js';
+import { CliError } from '../cli-error.js';
+import { DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
+import { writeJson, type CommandContext } from './command-context.js';
+
+/** The flags every API command has. */
+export interface CommonApiFlags extends ApiFlags {
+  readonly json?: boolean;
+}
+
+/** Adds `--base-url`, `--account-id`, `--password`, `--timeout` and `--json`. */
+export function addApiOptions(command: Command): Command {
+  return command
+    .option('--base-url <url>', `base URL of the API (env ${API_ENVIRONMENT.baseUrl}; default ${DEFAULT_SANDBOX_URL}, the sandbox)`)
+    .option('--account-id <id>', `account ID (env ${API_ENVIRONMENT.accountId}; on a loopback URL without credentials: the sandbox account)`)
+    .option('--password <password>', `password (env ${API_ENVIRONMENT.password})`)
+    .option('--timeout <ms>', 'longest wait for an answer, ms', '30000')
+    .option('--json', 'print the answer (or the failure) as JSON');
+}
+
+/** A client for the flags and the run's environment. No retries: a person is trying things out. */
+export function apiClient(flags: CommonApiFlags, context: CommandContext, extra: { format?: 'json' | 'xml'; accept?: 'json' | 'xml' } = {}): SmsClient {
+  const settings = apiSettings(
+    {
+      ...(flags.baseUrl === undefined ? {} : { baseUrl: flags.baseUrl }),
+      ...(flags.accountId === undefined ? {} : { accountId: flags.accountId }),
+      ...(flags.password === undefined ? {} : { password: flags.password }),
+      ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
+    },
+    context.io.env,
+  );
+  try {
+    return createClient({
+      baseUrl: settings.baseUrl,
+      accountId: settings.accountId,
+      password: settings.password,
+      timeoutMs: settings.timeoutMs,
+      retry: false,
+      ...extra,
+    });
+  } catch (error) {
+    throw new CliError('usage', (error as Error).message, { cause: error });
+  }
+}
+
+/**
+ * Runs one call: a client failure is printed (to standard error, or as JSON on standard output)
+ * and ends the command with exit status 1; misuse (a malformed ticket ID, phone number, service
+ * ID) is a usage error.
+ */
+export async function callApi<T>(call: () => Promise<T>, flags: CommonApiFlags, context: CommandContext, command: Command): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof SmsApiError) {
+      if (flags.json === true) writeJson(context.io, { ok: false, error: apiErrorJson(error) });
+      else context.io.stderr.write(formatApiError(error, context.colors(command, 'stderr')));
+      throw new CliError('failed', error.message, { cause: error, reported: true });
+    }
+    if (error instanceof TypeError) throw new CliError('usage', error.message, { cause: error });
+    throw error;
+  }
+}

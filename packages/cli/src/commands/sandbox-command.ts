@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
+import { Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
+import type { Colors } from '../terminal/colors.js';
+import type { CommandContext } from './command-context.js';
+
+/** The environment variables of `smsv4 sandbox` (the same as the sandbox app's). */
+export const SANDBOX_ENVIRONMENT = Object.freeze({
+  port: 'SMSV4_PORT',
+  host: 'SMSV4_HOST',
+  accounts: 'SMSV4_ACCOUNTS',
+  operators: 'SMSV4_OPERATORS',
+  timeScale: 'SMSV4_TIME_SCALE',
+  adminToken: 'SMSV4_ADMIN_TOKEN',
+});
+
+interface SandboxFlags {
+  readonly port?: string;
+  readonly host?: string;
+  readonly accounts?: string;
+  readonly operators?: string;
+  readonly timeScale?: string;
+  readonly adminToken?: string;
+}
+
+const EXAMPLES = `
+Examples:
+  $ smsv4 sandbox                                   http://127.0.0.1:4010, real time
+  $ smsv4 sandbox --port 0 --time-scale 3600        any free port; an hour of retries per second
+  $ smsv4 sandbox --accounts accounts.json --operators operators.json
+
+Every flag has an environment variable (a flag wins): ${Object.values(SANDBOX_ENVIRONMENT).join(', ')}.
+Ctrl+C (SIGINT) or SIGTERM stops it (exit status 0). Exit status 1 when it cannot listen, 2 on bad
+flags or files.`;
+
+/** A flag, else its environment variable (empty ones ignored), with the name to report. */
+function pick(flag: string | undefined, name: string, variable: string, env: CliIo['env']): { raw: string; from: string } | undefined {
+  if (flag !== undefined) return { raw: flag, from: `--${name}` };
+  const value = env[variable];
+  return value === undefined || value === '' ? undefined : { raw: value, from: variable };
+}
+
+async function readJsonFile(path: string, what: string, io: CliIo): Promise<string> {
+  try {
+    return await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (error) {
+    throw new CliError('input', `cannot read the ${what} file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function scaleText(timeScale: number): string {
+  return timeScale === 1 ? 'real time' : `×${timeScale} (${timeScale} simulated ms per real ms)`;
+}
+
+function banner(url: string, accounts: readonly SandboxAccount[], timeScale: number, adminToken: string | undefined, colors: Colors): string {
+  const dashboard = `${url}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
+  const row = (label: string, value: string): string => `  ${label.padEnd(11)} ${value}\n`;
+  let out = `${colors.bold('smsv4 sandbox is running')}\n\n`;
+  out += row('API', url) + row('Dashboard', dashboard) + row('Clock', `simulated, ${scaleText(timeScale)}`);
+  out += `\nAccounts (account ID : password):\n`;
+  const width = Math.max(...accounts.map((account) => account.accountId.length + account.password.length + 3));
+  for (const account of accounts) out += `  ${`${account.accountId} : ${account.password}`.padEnd(width)}   ${account.label ?? ''}\n`;
+  const base = url === DEFAULT_SANDBOX_URL ? '' : ` --base-url ${url}`;
+  out += `\nTry it:\n  smsv4 send${base} --to 14155550100 --text 'Hello from the sandbox' --wait\n`;
+  out += `\nCtrl+C stops the sandbox.\n`;
+  return out;
+}
+
+/** `smsv4 sandbox`: runs the emulator until SIGINT or SIGTERM. */
+export function sandboxCommand(context: CommandContext): Command {
+  return new Command('sandbox')
+    .description('run the sandbox: the whole service in memory, with its dashboard (receipts and inbound messages to your URLs)')
+    .option('--port <n>', `TCP port, 0 for any free port (env ${SANDBOX_ENVIRONMENT.port}; default 4010)`)
+    .option('--host <address>', `interface to bind (env ${SANDBOX_ENVIRONMENT.host}; default 127.0.0.1)`)
+    .option('--accounts <file>', `JSON file of accounts replacing the default ones (env ${SANDBOX_ENVIRONMENT.accounts})`)
+    .option('--operators <file>', `JSON file of the operator table replacing the sample one (env ${SANDBOX_ENVIRONMENT.operators})`)
+    .option('--time-scale <n>', `simulated ms per real ms, 3600 = an hour per second (env ${SANDBOX_ENVIRONMENT.timeScale}; default 1)`)
+    .option('--admin-token <text>', `require this Bearer token on the admin API (env ${SANDBOX_ENVIRONMENT.adminToken})`)
+    .addHelpText('after', EXAMPLES)
+    .action(async (flags: SandboxFlags, cmd: Command) => {
+      const { io } = context;
+      const portInput = pick(flags.port, 'port', SANDBOX_ENVIRONMENT.port, io.env);
+      let port = 4010;
+      if (portInput !== undefined) {
+        if (!/^[0-9]{1,5}$/.test(portInput.raw) || Number(portInput.raw) > 65_535) throw new CliError('usage', `${portInput.from} must be a port number from 0 to 65535, not ${JSON.stringify(portInput.raw)}`);
+        port = Number(portInput.raw);
+      }
+      const scaleInput = pick(flags.timeScale, 'time-scale', SANDBOX_ENVIRONMENT.timeScale, io.env);
+      let timeScale = 1;
+      if (scaleInput !== undefined) {
+        timeScale = Number(scaleInput.raw);
+        if (scaleInput.raw.trim() === '' || !Number.isFinite(timeScale) || timeScale <= 0) throw new CliError('usage', `${scaleInput.from} must be a positive number, not ${JSON.stringify(scaleInput.raw)}`);
+      }
+      const host = pick(flags.host, 'host', SANDBOX_ENVIRONMENT.host, io.env)?.raw ?? '127.0.0.1';
+      const adminToken = pick(flags.adminToken, 'admin-token', SANDBOX_ENVIRONMENT.adminToken, io.env)?.raw;
+      let accounts: readonly SandboxAccount[] = DEFAULT_ACCOUNTS;
+      const accountsFile = pick(flags.accounts, 'accounts', SANDBOX_ENVIRONMENT.accounts, io.env)?.raw;
+      if (accountsFile !== undefined) {
+        const parsed = parseAccounts(await readJsonFile(accountsFile, 'accounts', io));
+        if (!parsed.ok) throw new CliError('input', `the accounts file ${accountsFile} is not valid: ${parsed.error.description}`);
+        accounts = parsed.value;
+      }
+      let operators: OperatorTable | undefined;
+      const operatorsFile = pick(flags.operators, 'operators', SANDBOX_ENVIRONMENT.operators, io.env)?.raw;
+      if (operatorsFile !== undefined) {
+        const parsed = parseOperatorTable(await readJsonFile(operatorsFile, 'operators', io));
+        if (!parsed.ok) throw new CliError('input', `the operators file ${operatorsFile} is not valid: ${parsed.error.description}`);
+        operators = parsed.value;
+      }
+      let sandbox: Sandbox;
+      try {
+        sandbox = createSandbox({ accounts, timeScale, ...(operators === undefined ? {} : { operators }), ...(adminToken === undefined ? {} : { adminToken }) });
+      } catch (error) {
+        throw new CliError('input', `invalid settings: ${(error as Error).message}`, { cause: error });
+      }
+      let server: SandboxServer;
+      try {
+        server = await sandbox.listen({ port, host });
+      } catch (error) {
+        await sandbox.close();
+        const { code, message } = error as NodeJS.ErrnoException;
+        if (code === 'EADDRINUSE') throw new CliError('server', `port ${port} on ${host} is already in use (choose another with --port, or 0 for any free port)`, { cause: error });
+        throw new CliError('server', `cannot listen on ${host}:${port}: ${message}`, { cause: error });
+      }
+      const stop = new AbortController();
+      const signal = io.waitForStop(stop.signal);
+      const url = new URL(server.url);
+      if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+      else if (url.hostname === '[::]') url.hostname = '[::1]';
+      io.stdout.write(banner(url.origin, accounts, timeScale, adminToken, context.colors(cmd, 'stdout')));
+      const name = await signal;
+      io.stdout.write(`\n${name} received, stopping the sandbox…\n`);
+      await server.close();
+      await sandbox.close();
+      stop.abort();
+      io.stdout.write('Stopped.\n');
+    });
+}
