@@ -44,8 +44,9 @@ export function segmentsCommand(context: CommandContext): Command {
         else context.io.stdout.write(formatEstimate(explanation.estimate, colors, explanation));
         return;
       }
-      const estimate = estimateSegments(content, options as HexEstimateOptions);
-      if (!estimate.ok) throw new CliError('failed', `the content is not valid ${options.type === 'binary' ? 'hex' : `${String(options.charset)} hex`}: ${estimate.error.message} (at ${estimate.error.offset})`);
+      const hexOptions = options as HexEstimateOptions;
+      const estimate = estimateSegments(content, hexOptions);
+      if (!estimate.ok) throw new CliError('failed', `the content is not valid ${hexOptions.type === 'binary' ? 'hex' : `${String(hexOptions.charset)} hex`}: ${estimate.error.message} (at ${estimate.error.offset})`);
       if (flags.json === true) writeJson(context.io, { estimate: estimate.value });
       else context.io.stdout.write(formatEstimate(estimate.value, colors));
     });

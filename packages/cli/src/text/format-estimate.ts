@@ -23,12 +23,15 @@ export function units(count: number, unit: SegmentEstimate['unit']): string {
 /** `1 part`, `3 parts`. */
 export const parts = (count: number): string => `${count} ${count === 1 ? 'part' : 'parts'}`;
 
+const INVISIBLE = /^[\p{C}\p{Z}\p{M}]/u;
+
 /** A character as a person can read it: itself (or its escape) and its code point. */
 export function showChar(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  const visible = code < 0x20 || code === 0x7f ? JSON.stringify(char).slice(1, -1) : char;
-  return `${visible} ${hex}`;
+  if (code < 0x20 || code === 0x7f) return `${JSON.stringify(char).slice(1, -1)} ${hex}`;
+  // Invisible or combining on its own (joiners, marks, odd spaces): the code point alone says it.
+  return INVISIBLE.test(char) && char !== ' ' ? hex : `${char} ${hex}`;
 }
 
 /** `’ U+2019 ×2 (first at 14)` for each character. */
@@ -47,7 +50,7 @@ export function substitutionList(substitutions: readonly Substitution[]): string
   return [...counts].map(([char, { replacement, count }]) => `${showChar(char)} → ${JSON.stringify(replacement)}${count > 1 ? ` ×${count}` : ''}`).join(', ');
 }
 
-const row = (label: string, value: string): string => `${label.padEnd(15)}${value}\n`;
+const row = (label: string, value: string): string => `${label.padEnd(17)}${value}\n`;
 
 /** The lines of an estimate (`smsv4 segments`), with the substitutions of an explanation when given. */
 export function formatEstimate(estimate: SegmentEstimate, colors: Colors, explanation?: Explanation): string {

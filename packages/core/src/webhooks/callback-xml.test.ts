@@ -17,6 +17,19 @@ function reference(xml: string): { ok: boolean; value?: unknown } {
   return { ok: false };
 }
 
+function unterminated(xml: string): boolean {
+  if (!xml.includes('<![CDATA[')) return false;
+  const ends = (open: string, close: string): boolean => {
+    for (let at = xml.indexOf(open); at !== -1; ) {
+      const end = xml.indexOf(close, at + open.length);
+      if (end === -1) return false;
+      at = xml.indexOf(open, end + close.length);
+    }
+    return true;
+  };
+  return !ends('<![CDATA[', ']]>') || !ends('<!--', '-->');
+}
+
 function viaCallback(xml: string): { ok: boolean; value?: unknown } {
   const result = decodeCallback(xml, 'xml');
   if (!result.ok) return { ok: false };
@@ -115,6 +128,9 @@ describe('the XML fast path of decodeCallback', () => {
           const p = at % (xml.length + 1);
           xml = xml.slice(0, p) + insert + xml.slice(p + remove);
         }
+        // A CDATA section or comment without its end makes the XML parser loop (a defect outside this
+        // module): decodeCallback refuses such documents itself (see decode-callback.test.ts).
+        if (unterminated(xml)) return;
         const expected = reference(xml);
         const actual = viaCallback(xml);
         expect(actual).toEqual(expected);

@@ -69,6 +69,14 @@ describe('decodeCallback', () => {
     expect(decodeCallback('{"deliveryReceipt":{},"deliveryReceipt":{}}', 'json')).toMatchObject({ ok: false, error: { code: 'invalid-json' } });
   });
 
+  it('refuses at once a CDATA section without its end, on which the XML parser would loop', () => {
+    const started = performance.now();
+    const xml = '<?<![CDATA[]>ml version="1.0"?>\n<deliveryReceipt type="final"><mtStatus ticketId="A-B" code="4"/></deliveryReceipt>';
+    expect(decodeCallback(xml, 'xml')).toMatchObject({ ok: false, error: { code: 'invalid-xml' } });
+    expect(decodeCallback('<r><!-- x <![CDATA[ y ]]></r>', 'xml')).toMatchObject({ ok: false, error: { code: 'invalid-xml' } });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('never throws on arbitrary input in either format', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 })), fc.constantFrom('json' as const, 'xml' as const), (body, format) => {

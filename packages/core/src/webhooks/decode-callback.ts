@@ -132,6 +132,27 @@ function fastXml(text: string): Result<Callback, PayloadError> | undefined {
 }
 
 /**
+ * `true` when a CDATA section or a comment of a document with CDATA has no end. The full XML
+ * parser's CDATA step loops on such a document (e.g. `<?<![CDATA[]>...` passes the well-formedness
+ * check), so it is refused here, before the parser sees it.
+ */
+function unterminatedMarkup(text: string): boolean {
+  if (!text.includes('<![CDATA[')) return false;
+  for (const [open, close] of [
+    ['<![CDATA[', ']]>'],
+    ['<!--', '-->'],
+  ] as const) {
+    let at = text.indexOf(open);
+    while (at !== -1) {
+      const end = text.indexOf(close, at + open.length);
+      if (end === -1) return true;
+      at = text.indexOf(open, end + close.length);
+    }
+  }
+  return false;
+}
+
+/**
  * Decodes the body of a callback: a `deliveryReceipt` or a `mobileOriginate`, in `format`. The
  * size limit is checked first (default 64 KiB), then UTF-8, then the strict parse of the format,
  * then the resource's members. An inbound message with `udh: true` must start with a header that
@@ -151,6 +172,7 @@ export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes =
   if (format === 'xml') {
     const fast = fastXml(text.value);
     if (fast !== undefined) return fast;
+    if (unterminatedMarkup(text.value)) return err(bodyProblemError('syntax', format, maxBytes));
   }
   const guess = sniff(text.value, format);
   const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);

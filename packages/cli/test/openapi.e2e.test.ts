@@ -1,0 +1,144 @@
+// `smsv4 openapi` end to end: the document passes @readme/openapi-parser (OpenAPI 3.1), carries every
+// code of the core catalogue, and its JSON examples hold against its own schemas.
+import { INVOKE_ERRORS, INVOKE_INVALID, LOOKUP_CREDENTIALS_DESCRIPTION, MT_INVALID, SMS_ERRORS, XML_NAMESPACES, type InvokeErrorCode } from '@smsv4/core';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SMS_OPERATION_ERRORS } from '../src/index.js';
+import { coreFixture } from './fixtures.js';
+import { smsv4 } from './helpers.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let document: Json = {};
+let directory = '';
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'smsv4-openapi-'));
+  const run = await smsv4(['openapi', '--out', join(directory, 'smsv4.openapi.json')]);
+  expect(run.code).toBe(0);
+  document = JSON.parse(readFileSync(join(directory, 'smsv4.openapi.json'), 'utf8')) as Json;
+});
+
+const operation = (path: string, method: string): Json => document.paths[path][method] as Json;
+
+describe('smsv4 openapi', () => {
+  it('is a valid OpenAPI 3.1 document for @readme/openapi-parser, in JSON and in YAML', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    const yaml = await smsv4(['openapi', '--out', join(directory, 'smsv4.openapi.yaml')]);
+    expect(yaml.code).toBe(0);
+    const fromYaml = parseYaml(readFileSync(join(directory, 'smsv4.openapi.yaml'), 'utf8')) as Json;
+    expect(fromYaml).toEqual(document);
+    const printed = await smsv4(['openapi', '--format', 'yaml']);
+    expect(parseYaml(printed.stdout)).toEqual(document);
+  });
+
+  it('has every operation, in both formats where the service has both', () => {
+    const send = operation('/sms/v4/mt', 'post');
+    expect(Object.keys(send.requestBody.content)).toEqual(['application/json', 'application/xml']);
+    expect(send.responses['202'].headers).toHaveProperty('Location');
+    for (const [path, method] of [['/sms/v4/mt/{ticketId}/status', 'get'], ['/sms/v4/preview/{phoneNumber}', 'get']] as const) {
+      expect(Object.keys(operation(path, method).responses['200'].content).sort()).toEqual(['application/json', 'application/xml']);
+    }
+    const invoke = operation('/service/v1/invokeService/{serviceId}', 'post');
+    expect(Object.keys(invoke.requestBody.content)).toEqual(['application/json']);
+    expect(invoke.security).toEqual([{ basicAuth: [] }, { mutualTLS: [] }]);
+    expect(document.paths['/sms/v4/mt'].servers[0].url).toBe('https://smsc.openmarket.com');
+  });
+
+  it('describes the XML layout with xml hints: the root, its namespace, attributes, the content element, wrapped segments', () => {
+    const { schemas } = document.components;
+    expect(schemas.MtRequest.xml).toEqual({ name: 'mobileTerminate', namespace: XML_NAMESPACES.mt });
+    expect(schemas.MtRequest.properties.interaction.xml).toEqual({ attribute: true });
+    expect(schemas.MtRequest.properties.message.properties.type.xml).toEqual({ attribute: true });
+    expect(schemas.MtRequest.properties.message.properties.content.xml).toBeUndefined();
+    expect(schemas.MobileOriginate.xml.namespace).toBe(XML_NAMESPACES.mo);
+    const segments = schemas.MtStatus.properties.segments.anyOf[0];
+    expect(segments.xml).toEqual({ wrapped: true });
+    expect(segments.items.xml).toEqual({ name: 'segment' });
+    expect(schemas.InvokeServiceRequest.xml).toBeUndefined();
+  });
+
+  it('lists every code of the catalogue, with its description and HTTP status, under each operation', () => {
+    const text = JSON.stringify(document);
+    for (const [name, codes] of Object.entries(SMS_OPERATION_ERRORS)) {
+      const op = name === 'send' ? operation('/sms/v4/mt', 'post') : name === 'status' ? operation('/sms/v4/mt/{ticketId}/status', 'get') : operation('/sms/v4/preview/{phoneNumber}', 'get');
+      for (const code of codes) {
+        const entry = SMS_ERRORS[code];
+        const response = op.responses[String(entry.httpStatus)];
+        expect(response, `${name} ${code}`).toBeDefined();
+        const description = name === 'lookup' && code === '420' ? LOOKUP_CREDENTIALS_DESCRIPTION : entry.description;
+        expect(response.description, `${name} ${code}`).toContain(`\`${code}\` ${description}`);
+      }
+    }
+    for (const description of Object.values(MT_INVALID)) expect(text).toContain(JSON.stringify(description).slice(1, -1));
+    const invoke = operation('/service/v1/invokeService/{serviceId}', 'post');
+    for (const code of Object.keys(INVOKE_ERRORS).map(Number) as InvokeErrorCode[]) {
+      const entry = INVOKE_ERRORS[code];
+      expect(invoke.responses[String(entry.httpStatus)].description).toContain(`\`${code}\` ${entry.description}`);
+    }
+    const examples = invoke.responses['400'].content['application/json'].examples as Json;
+    expect(Object.keys(examples).filter((key) => key.startsWith('12002-'))).toHaveLength(Object.keys(INVOKE_INVALID).length);
+  });
+
+  it('has the delivery receipts and inbound messages as webhooks in XML and JSON', () => {
+    for (const name of ['deliveryReceipt', 'inboundMessage']) {
+      const post = document.webhooks[name].post as Json;
+      expect(Object.keys(post.requestBody.content).sort()).toEqual(['application/json', 'application/xml']);
+      expect(post.parameters[0]).toMatchObject({ name: 'X-API-Version', in: 'header', required: true });
+      expect(post.responses).toHaveProperty('200');
+    }
+    expect(document.webhooks.deliveryReceipt.post.description).toContain('24 hours');
+    expect(document.webhooks.inboundMessage.post.description).toContain('3 days');
+  });
+
+  it('has JSON examples that hold against their own schemas, and schemas that hold real payloads', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'urn:smsv4:openapi', components: document.components });
+    const checkRef = (ref: string, value: unknown): boolean => {
+      const validate = ajv.getSchema(`urn:smsv4:openapi${ref}`);
+      if (validate === undefined) throw new Error(`no schema at ${ref}`);
+      return validate(value) as boolean;
+    };
+    let examples = 0;
+    const visit = (content: Json | undefined): void => {
+      const json = content?.['application/json'] as Json | undefined;
+      if (json === undefined) return;
+      const ref = json.schema.$ref as string;
+      if (json.example !== undefined) {
+        expect(checkRef(ref, json.example), ref).toBe(true);
+        examples++;
+      }
+      for (const [name, example] of Object.entries((json.examples ?? {}) as Json)) {
+        expect(checkRef(ref, (example as Json).value), `${ref} ${name}`).toBe(true);
+        examples++;
+      }
+    };
+    for (const item of Object.values(document.paths as Json)) {
+      for (const method of ['get', 'post']) {
+        const op = (item as Json)[method] as Json | undefined;
+        if (op === undefined) continue;
+        visit(op.requestBody?.content as Json | undefined);
+        for (const response of Object.values(op.responses as Json)) visit((response as Json).content as Json | undefined);
+      }
+    }
+    expect(examples).toBeGreaterThan(60);
+    const receipt = JSON.parse(readFileSync(coreFixture('delivery-receipt/single-delivered.json'), 'utf8')) as unknown;
+    expect(checkRef('#/components/schemas/DeliveryReceiptBody', receipt)).toBe(true);
+    const status = JSON.parse(readFileSync(coreFixture('mt-status/multipart-partial-failure.json'), 'utf8')) as unknown;
+    expect(checkRef('#/components/schemas/MtStatusBody', status)).toBe(true);
+    expect(checkRef('#/components/schemas/MtStatusBody', { mtStatus: { code: 4 } })).toBe(false);
+  });
+
+  it('lists the sandbox URL it is given', async () => {
+    const run = await smsv4(['openapi', '--sandbox-url', 'http://127.0.0.1:5999']);
+    const printed = JSON.parse(run.stdout) as Json;
+    expect(printed.servers).toEqual([{ url: 'http://127.0.0.1:5999', description: 'smsv4 sandbox (`smsv4 sandbox`)' }]);
+  });
+});
