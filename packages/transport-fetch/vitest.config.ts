@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts', 'src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
   },
 });

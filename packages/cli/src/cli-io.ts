@@ -23,7 +23,8 @@ export interface CliIo {
   readonly cwd: string;
   /**
    * Resolves with the signal's name when the user asks a long-running command (`smsv4 sandbox`) to
-   * stop; `signal` aborts the wait.
+   * stop. Listening goes on until `signal` aborts (the command has stopped): a second request in
+   * between ends the process at once.
    */
   waitForStop(signal: AbortSignal): Promise<string>;
 }
@@ -46,16 +47,22 @@ export function createProcessIo(): CliIo {
     cwd: process.cwd(),
     waitForStop(signal) {
       return new Promise((resolve) => {
-        const stop = (name: NodeJS.Signals): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve(name);
+        let stopping = false;
+        const onSignal = (name: NodeJS.Signals): void => {
+          if (!stopping) {
+            stopping = true;
+            resolve(name);
+            return;
+          }
+          // A second signal while stopping: stop at once.
+          stderr.write(`${name} again, exiting at once\n`);
+          process.exit(1);
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
         signal.addEventListener('abort', () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
         });
       });
     },

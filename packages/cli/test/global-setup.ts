@@ -12,6 +12,7 @@ function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.name.endsWith('.test.ts')) continue;
     newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
   }
   return newest;

@@ -59,8 +59,8 @@ export interface SandboxProcess {
   readonly child: ChildProcess;
   /** Everything it printed so far. */
   output(): string;
-  /** Sends SIGTERM and resolves with the exit code and the output. */
-  stop(): Promise<{ code: number | null; output: string }>;
+  /** Sends `signal` (default SIGTERM) unless it has exited, and resolves with the exit code and the output. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
 }
 
 /** Starts `smsv4 sandbox ...args` and waits (at most 15 s) for the API URL in its banner. */
@@ -84,8 +84,8 @@ export function startSandbox(args: readonly string[], env: Readonly<Record<strin
           url: match[1] as string,
           child,
           output: () => output,
-          async stop() {
-            if (child.exitCode === null) child.kill('SIGTERM');
+          async stop(signal = 'SIGTERM') {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
             const code = await closed;
             return { code, output };
           },

@@ -163,6 +163,7 @@ export {
   STATUS_RETENTION_MS,
   RECEIPT_RETRY_WINDOW_MS,
   INBOUND_RETRY_WINDOW_MS,
+  DUPLICATE_MARGIN_MS,
 } from './protocol/service-facts.js';
 export type { Credentials } from './http/basic-auth.js';
 export { basicAuthorization, parseBasicAuthorization, timingSafeEqual, credentialsMatch } from './http/basic-auth.js';

@@ -29,7 +29,7 @@ export function formatStatus(status: MtStatus, colors: Colors): string {
     out += row('Destination', `${destination.address ?? '?'}${extra === '' ? '' : ` (${extra})`}`);
   }
   if (source !== undefined) out += row('Source', `${source.address ?? '?'}${source.ton === undefined ? '' : ` (ton ${source.ton})`}`);
-  if (status.mobileOperatorId !== undefined) out += row('Operator', String(status.mobileOperatorId));
+  if (status.mobileOperatorId !== undefined && status.mobileOperatorId !== destination?.mobileOperatorId) out += row('Operator', String(status.mobileOperatorId));
   if (status.note1 !== undefined) out += row('note1', status.note1);
   if (status.note2 !== undefined) out += row('note2', status.note2);
   if (status.segments !== undefined) {

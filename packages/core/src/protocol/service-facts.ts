@@ -16,3 +16,9 @@ export const RECEIPT_RETRY_WINDOW_MS = 24 * 3_600_000;
 
 /** How long the service keeps retrying an inbound message the receiver did not take. */
 export const INBOUND_RETRY_WINDOW_MS = 3 * 24 * 3_600_000;
+
+/**
+ * How much longer than a retry window a receiver remembers an event it took, so that the last retry
+ * of a window is still recognised as a duplicate despite clock skew and queueing (one hour).
+ */
+export const DUPLICATE_MARGIN_MS = 3_600_000;

@@ -9,6 +9,7 @@ import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
 import { headerValue, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
+import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
 import type { InboundCharset } from './inbound-content.js';
@@ -173,8 +174,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
     handlerTimeoutMs = 10_000,
     store = createMemoryDuplicateStore(),
-    receiptTtlMs = 25 * 3_600_000,
-    inboundTtlMs = 73 * 3_600_000,
+    receiptTtlMs = RECEIPT_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
+    inboundTtlMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
     leaseMs = Math.max(6 * handlerTimeoutMs, 60_000),
     reassemble = true,
     reassemblyTimeoutMs = 10 * 60_000,
@@ -428,7 +429,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       if (!match) return webhookRejection('unauthorized', { headers: challenge });
     }
-    if (requireApiVersion && headerValue(headers, 'x-api-version')?.trim() !== '4') return webhookRejection('unsupported-api-version');
+    if (requireApiVersion && headerValue(headers, API_VERSION_HEADER)?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
     const format = formatOfContentType(headerValue(headers, 'content-type'));
     if (format === undefined) return webhookRejection('unsupported-media-type');
     const encoding = headerValue(headers, 'content-encoding');

@@ -4,6 +4,7 @@
  * answered 2xx (receipts for 24 hours, inbound messages for 3 days), so a receiver answers non-2xx
  * exactly when it did not take the event.
  */
+import { API_VERSION_HEADER, CALLBACK_API_VERSION } from '../protocol/service-facts.js';
 
 /** Why a receiver did not take a callback (a closed set; each has one HTTP status). */
 export type WebhookRejectionCode =
@@ -39,7 +40,7 @@ export const WEBHOOK_REJECTIONS: Readonly<Record<WebhookRejectionCode, WebhookRe
   'method-not-allowed': { status: 405, description: 'Callbacks are POST requests' },
   forbidden: { status: 403, description: 'The remote address is not allowed to post callbacks' },
   unauthorized: { status: 401, description: 'Callbacks to this URL need valid Basic credentials' },
-  'unsupported-api-version': { status: 400, description: 'X-API-Version must be 4' },
+  'unsupported-api-version': { status: 400, description: `${API_VERSION_HEADER} must be ${CALLBACK_API_VERSION}` },
   'unsupported-media-type': { status: 415, description: 'Content-Type must be application/xml or application/json (charset UTF-8)' },
   'unsupported-content-encoding': { status: 415, description: 'Content-Encoding must be identity' },
   'payload-too-large': { status: 413, description: 'Payload exceeds {maxBytes} bytes' },

@@ -79,3 +79,31 @@ describe('buildXmlDocument', () => {
     );
   });
 });
+
+describe('hostile CDATA and markup openings', () => {
+  it('answers at once for CDATA openings inside processing instructions and comments', () => {
+    for (const xml of [
+      '<?<![CDATA[]>ml version="1.0"?><deliveryReceipt type="final"/>',
+      '<a><?pi <![CDATA[ ?><b/></a>',
+      '<a><!-- <![CDATA[ --><b/></a>',
+      '<a><![CDATA[never closed</a>',
+    ]) {
+      const started = performance.now();
+      const doc = parseXmlDocument(xml);
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(typeof doc.ok).toBe('boolean');
+    }
+  });
+
+  it('never throws or hangs on damaged documents built from markup pieces', async () => {
+    const fc = (await import('fast-check')).default;
+    const piece = fc.constantFrom('<a>', '</a>', '<b x="1"/>', '<![CDATA[', ']]>', '<!--', '-->', '<?', '?>', '<?xml version="1.0"?>', '&amp;', '&', 'text', ' ', '"', '<', '>');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const doc = parseXmlDocument(pieces.join(''));
+        expect(typeof doc.ok).toBe('boolean');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -11,12 +11,16 @@
 export type WellFormedProblem =
   | 'doctype' | 'markup-declaration' | 'entity' | 'mismatched-tag' | 'unclosed-tag' | 'no-root' | 'several-roots'
   | 'text-outside-root' | 'bad-name' | 'bad-attribute' | 'duplicate-attribute' | 'too-deep' | 'unterminated'
-  | 'bad-character';
+  | 'bad-character' | 'bad-declaration' | 'bad-comment';
 
 const isNameStart = (c: number): boolean =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 const isNameChar = (c: number): boolean => isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+
+/** The XML declaration: version 1.x, an optional encoding name and an optional standalone flag. */
+const XML_DECLARATION =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
 
 /** `true` when a code point may appear in an XML 1.0 document. */
 export function isXmlChar(cp: number): boolean {
@@ -60,10 +64,10 @@ function checkChars(s: string, from: number, to: number): boolean {
 export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | undefined {
   const n = s.length;
   let i = 0;
-  if (s.startsWith('<?xml', 0)) {
-    const end = s.indexOf('?>', 5);
-    if (end === -1) return 'unterminated';
-    i = end + 2;
+  if (s.startsWith('<?xml', 0) && !isNameChar(s.charCodeAt(5))) {
+    const declaration = XML_DECLARATION.exec(s);
+    if (!declaration) return 'bad-declaration';
+    i = declaration[0].length;
   }
   const stack: string[] = [];
   let rootSeen = false;
@@ -96,8 +100,10 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       i = gt + 1;
     } else if (c === 33 /* ! */) {
       if (s.startsWith('<!--', lt)) {
-        const end = s.indexOf('-->', lt + 4);
-        if (end === -1) return 'unterminated';
+        // A comment holds no "--" and does not end in "-" (so "--->" is refused too).
+        const end = s.indexOf('--', lt + 4);
+        if (end === -1 || s.charCodeAt(end + 2) !== 62) return end === -1 ? 'unterminated' : 'bad-comment';
+        if (!checkChars(s, lt + 4, end)) return 'bad-character';
         i = end + 3;
       } else if (s.startsWith('<![CDATA[', lt)) {
         if (stack.length === 0) return 'text-outside-root';
@@ -107,9 +113,15 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         i = end + 3;
       } else return s.startsWith('<!DOCTYPE', lt) ? 'doctype' : 'markup-declaration';
     } else if (c === 63 /* ? */) {
-      const end = s.indexOf('?>', lt + 2);
+      // A processing instruction: a target name (never "xml" in any case), then data after white space.
+      let j = lt + 2;
+      if (!isNameStart(s.charCodeAt(j))) return 'bad-name';
+      while (j < n && isNameChar(s.charCodeAt(j))) j++;
+      if (j - lt - 2 === 3 && s.slice(lt + 2, j).toLowerCase() === 'xml') return 'bad-name';
+      const end = s.indexOf('?>', j);
       if (end === -1) return 'unterminated';
-      if (/^xml[\s?]/i.test(s.slice(lt + 2, lt + 6))) return 'bad-name';
+      if (end > j && !isSpace(s.charCodeAt(j))) return 'bad-name';
+      if (!checkChars(s, j, end)) return 'bad-character';
       i = end + 2;
     } else {
       if (!isNameStart(c)) return 'bad-name';

@@ -105,18 +105,24 @@ function inlineCdata(text: string): string {
   let out = '';
   let i = 0;
   for (;;) {
-    const comment = text.indexOf('<!--', i);
     const cdata = text.indexOf('<![CDATA[', i);
     if (cdata === -1) return out + text.slice(i);
-    if (comment !== -1 && comment < cdata) {
-      const end = text.indexOf('-->', comment + 4) + 3;
+    // Comments and processing instructions may contain the CDATA opening as plain characters.
+    const comment = text.indexOf('<!--', i);
+    const pi = text.indexOf('<?', i);
+    const skipFrom = comment !== -1 && comment < cdata && (pi === -1 || comment < pi) ? comment : pi !== -1 && pi < cdata ? pi : -1;
+    if (skipFrom !== -1) {
+      const close = skipFrom === comment ? text.indexOf('-->', comment + 4) : text.indexOf('?>', skipFrom + 2);
+      if (close === -1) return out + text.slice(i);
+      const end = close + (skipFrom === comment ? 3 : 2);
       out += text.slice(i, end);
       i = end;
       continue;
     }
-    const end = text.indexOf(']]>', cdata + 9);
-    out += text.slice(i, cdata) + text.slice(cdata + 9, end).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    i = end + 3;
+    const close = text.indexOf(']]>', cdata + 9);
+    if (close === -1) return out + text.slice(i);
+    out += text.slice(i, cdata) + text.slice(cdata + 9, close).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    i = close + 3;
   }
 }
 

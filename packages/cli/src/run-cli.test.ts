@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from './cli-io.js';
+import { runCli } from './run-cli.js';
+
+function memoryIo(stdin = ''): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (text) => void (out += text) },
+    stderr: { write: (text) => void (err += text) },
+    readStdin: async () => new TextEncoder().encode(stdin),
+    env: {},
+    cwd: process.cwd(),
+    waitForStop: () => new Promise(() => undefined),
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe('runCli', () => {
+  it('runs a command against the given streams and returns its exit status', async () => {
+    const io = memoryIo('{"mobileTerminate":{"destination":{"address":"14155550100"},"message":{"type":"text","content":""}}}');
+    expect(await runCli(['validate', '-'], io)).toBe(1);
+    expect(io.out()).toContain('540 Invalid request - message content must have a value');
+  });
+
+  it('returns 0 for help and the version, 2 for usage errors, without exiting the process', async () => {
+    const io = memoryIo();
+    expect(await runCli(['--version'], io, { version: '1.2.3' })).toBe(0);
+    expect(io.out()).toBe('1.2.3\n');
+    expect(await runCli(['schema', '--help'], io)).toBe(0);
+    expect(await runCli(['schema'], io)).toBe(2);
+    expect(io.err()).toContain('smsv4: name a resource');
+    expect(await runCli(['segments', 'x', '--type', 'nope'], io)).toBe(2);
+  });
+});

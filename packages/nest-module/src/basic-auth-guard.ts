@@ -1,0 +1,56 @@
+/**
+ * The optional Basic authentication of the webhook route, as a Nest guard: active when
+ * `webhooks.basicAuth` is set, a pass-through otherwise. The service does not sign callbacks; it
+ * can send Basic credentials to your URL.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { WEBHOOK_REJECTIONS, credentialsMatch, parseBasicAuthorization, type BasicAuthCredentials, type Credentials } from '@smsv4/core';
+import { SmsModuleError } from './sms-module-error.js';
+import type { SmsModuleOptions } from './sms-module-options.js';
+import { SMS_MODULE_OPTIONS } from './tokens.js';
+
+/**
+ * Refuses requests without the credentials of `webhooks.basicAuth` (one pair, or several while
+ * rotating; every pair is compared in constant time with core's `credentialsMatch`): 401 with
+ * `WWW-Authenticate: Basic realm="<realm>", charset="UTF-8"`, thrown as an `HttpException` so your
+ * exception filters see it. Applied to the webhook controller; usable on routes of your own with
+ * `@UseGuards(SmsBasicAuthGuard)` in a module that imports `SmsModule`.
+ */
+@Injectable()
+export class SmsBasicAuthGuard implements CanActivate {
+  readonly #allowed: readonly Credentials[] | undefined;
+  readonly #challenge: string;
+
+  constructor(@Inject(SMS_MODULE_OPTIONS) options: SmsModuleOptions) {
+    const { basicAuth, realm = 'sms-callbacks' } = options.webhooks ?? {};
+    this.#challenge = `Basic realm="${String(realm).replace(/["\\]/g, '')}", charset="UTF-8"`;
+    if (basicAuth === undefined) {
+      this.#allowed = undefined;
+      return;
+    }
+    const pairs: readonly BasicAuthCredentials[] = Array.isArray(basicAuth) ? basicAuth : [basicAuth as BasicAuthCredentials];
+    if (pairs.length === 0) throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth needs at least one pair of credentials');
+    for (const pair of pairs) {
+      if (typeof pair?.username !== 'string' || typeof pair.password !== 'string' || pair.username.includes(':')) {
+        throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth credentials need a username without a colon and a password, both strings');
+      }
+    }
+    this.#allowed = pairs.map(({ username, password }) => ({ accountId: username, password }));
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const allowed = this.#allowed;
+    if (allowed === undefined) return true;
+    const http = context.switchToHttp();
+    const header = http.getRequest<IncomingMessage>().headers.authorization;
+    const presented = parseBasicAuthorization(header);
+    let match = false;
+    // Every pair is compared, so the time taken does not tell which one matched.
+    for (const expected of allowed) if (credentialsMatch(presented, expected)) match = true;
+    if (match) return true;
+    http.getResponse<ServerResponse>().setHeader('www-authenticate', this.#challenge);
+    const { status, description } = WEBHOOK_REJECTIONS.unauthorized;
+    throw new HttpException(description, status);
+  }
+}

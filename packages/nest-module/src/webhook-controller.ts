@@ -1,0 +1,23 @@
+/**
+ * The webhook controller: one class per module declaration, so that each gets its own path. It
+ * only hands the request and response to the receiver.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { All, Controller, Inject, Req, Res, UseGuards, VERSION_NEUTRAL, type Type } from '@nestjs/common';
+import { SmsBasicAuthGuard } from './basic-auth-guard.js';
+import { SmsWebhookReceiver } from './webhook-receiver.js';
+
+/** Creates the controller class of the receiving URL `path` (every method: the receiver answers 405 to all but POST). */
+export function createWebhookController(path: string): Type<unknown> {
+  @Controller({ path, version: VERSION_NEUTRAL })
+  @UseGuards(SmsBasicAuthGuard)
+  class SmsWebhookController {
+    constructor(@Inject(SmsWebhookReceiver) private readonly receiver: SmsWebhookReceiver) {}
+
+    @All()
+    receive(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+      return this.receiver.handle(req, res);
+    }
+  }
+  return SmsWebhookController;
+}

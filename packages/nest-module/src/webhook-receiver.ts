@@ -1,0 +1,206 @@
+/**
+ * The receiver behind the webhook controller: at start-up it finds the `@OnDeliveryReceipt()` and
+ * `@OnInboundMessage()` methods of every provider and hands them to core's `createWebhookHandler`;
+ * per request it translates Nest's (Express's) request and response to and from core's plain data.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, HttpAdapterHost, Reflector } from '@nestjs/core';
+import {
+  createWebhookHandler,
+  type CallbackKind,
+  type WebhookContext,
+  type WebhookError,
+  type WebhookHandler,
+  type WebhookResponse,
+} from '@smsv4/core';
+import { bodyReaderOf } from './read-raw-body.js';
+import { SmsModuleError } from './sms-module-error.js';
+import type { NestPlatform, SmsModuleOptions } from './sms-module-options.js';
+import { SMS_MODULE_OPTIONS } from './tokens.js';
+import { HANDLER_METADATA } from './webhook-decorators.js';
+
+/** The token of the webhook path the module was declared with (`null`: no controller). */
+export const SMS_WEBHOOK_PATH = '@smsv4/nest-module:webhook-path';
+
+/** One decorated method, found at start-up. */
+export interface DiscoveredHandler {
+  readonly kind: CallbackKind;
+  /** `ClassName.methodName`, for logs. */
+  readonly name: string;
+  readonly call: (event: unknown, context: WebhookContext<NestPlatform>) => unknown;
+}
+
+type EventHandler = (event: unknown, context: WebhookContext<NestPlatform>) => unknown;
+
+/** Runs every handler of one kind: all of them settle before the answer, any failure fails the event. */
+function combine(handlers: readonly DiscoveredHandler[]): EventHandler | undefined {
+  if (handlers.length === 0) return undefined;
+  if (handlers.length === 1) return (handlers[0] as DiscoveredHandler).call;
+  return async (event, context) => {
+    const results = await Promise.allSettled(handlers.map((h) => Promise.resolve().then(() => h.call(event, context))));
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `${failures.length} of ${handlers.length} handlers failed`);
+  };
+}
+
+/** The peer address: Express's `req.ip` (which honours its `trust proxy` setting), else the socket's. */
+function remoteAddressOf(req: IncomingMessage): string | undefined {
+  const ip = (req as IncomingMessage & { ip?: unknown }).ip;
+  return typeof ip === 'string' && ip !== '' ? ip : req.socket?.remoteAddress;
+}
+
+/** Node's request headers as a `get(name)` lookup (their names are lower case already). */
+function headersOf(req: IncomingMessage): { get(name: string): string | null } {
+  const { headers } = req;
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+const EMPTY_BODY = Object.freeze({ 'content-length': '0' });
+
+function send(res: ServerResponse, answer: WebhookResponse): void {
+  if (res.headersSent || res.writableEnded) return;
+  if (answer.body === '') {
+    res.writeHead(answer.status, Object.keys(answer.headers).length === 0 ? EMPTY_BODY : { ...answer.headers, ...EMPTY_BODY });
+    res.end();
+    return;
+  }
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(answer.body);
+}
+
+/** The methods of an object and its prototypes (not `Object.prototype`'s), each name once. */
+function methodNames(instance: object): string[] {
+  const names = new Set<string>();
+  for (let proto = Object.getPrototypeOf(instance) as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === 'constructor') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+      if (typeof descriptor?.value === 'function') names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Receives delivery receipts and inbound messages for the webhook controller. Injectable: read
+ * `handler.pendingMessages`, or call `handle(req, res)` from a route of your own.
+ */
+@Injectable()
+export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
+  readonly #logger = new Logger('SmsWebhooks');
+  #handler: WebhookHandler<NestPlatform> | undefined;
+  #handlers: readonly DiscoveredHandler[] = [];
+
+  constructor(
+    @Inject(SMS_MODULE_OPTIONS) private readonly options: SmsModuleOptions,
+    @Inject(SMS_WEBHOOK_PATH) private readonly path: string | null,
+    @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /** Finds the decorated handlers and creates core's receiver (an application with a bad setup does not start). */
+  onModuleInit(): void {
+    const handlers = this.discover();
+    this.#handlers = handlers;
+    if (this.path === null) {
+      if (handlers.length > 0) {
+        this.#logger.warn(`${handlers.map((h) => h.name).join(', ')} will never be called: SmsModule was declared without webhookPath`);
+      }
+      return;
+    }
+    const adapter = this.adapterHost?.httpAdapter as { getType?: () => string } | undefined;
+    const platform = adapter?.getType?.();
+    if (platform !== undefined && platform !== 'express') {
+      throw new SmsModuleError('unsupported-platform', `SmsModule: the webhook controller needs the Express platform (@nestjs/platform-express), this application runs on ${platform}`);
+    }
+    const receipts = handlers.filter((h) => h.kind === 'delivery-receipt');
+    const inbound = handlers.filter((h) => h.kind === 'inbound-message');
+    if (handlers.length === 0) {
+      throw new SmsModuleError(
+        'no-webhook-handlers',
+        `SmsModule: webhookPath '${this.path}' is set but no provider has an @OnDeliveryReceipt() or @OnInboundMessage() method: add one (in a provider of any module), or declare the module without webhookPath`,
+      );
+    }
+    const onDeliveryReceipt = combine(receipts);
+    const onInboundMessage = combine(inbound);
+    const { basicAuth: _basicAuth, realm: _realm, ...webhooks } = this.options.webhooks ?? {};
+    try {
+      this.#handler = createWebhookHandler<NestPlatform>({
+        onError: (error: WebhookError) => this.#logger.error(error.message, error.cause instanceof Error ? error.cause.stack : undefined),
+        ...webhooks,
+        ...(onDeliveryReceipt === undefined ? {} : { onDeliveryReceipt }),
+        ...(onInboundMessage === undefined ? {} : { onInboundMessage }),
+      });
+    } catch (e) {
+      throw new SmsModuleError('invalid-options', `SmsModule: webhooks: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    const names = (list: readonly DiscoveredHandler[]) => (list.length === 0 ? 'none' : list.map((h) => h.name).join(', '));
+    this.#logger.log(`Receiving callbacks at /${this.path.replace(/^\/+/, '')}: receipts → ${names(receipts)}; inbound messages → ${names(inbound)}`);
+  }
+
+  /** Hands incomplete multipart inbound messages over as orphans and stops the reassembly timers. */
+  onModuleDestroy(): void {
+    this.#handler?.close();
+  }
+
+  /** The platform-neutral receiver (`undefined` before start-up, or without `webhookPath`). */
+  get handler(): WebhookHandler<NestPlatform> | undefined {
+    return this.#handler;
+  }
+
+  /** The decorated methods found at start-up. */
+  get handlers(): readonly DiscoveredHandler[] {
+    return this.#handlers;
+  }
+
+  /** Answers one callback request; never rejects. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const handler = this.#handler;
+    if (handler === undefined) throw new Error('SmsWebhookReceiver.handle was called before the application started, or without webhookPath');
+    try {
+      const answer = await handler.handle({
+        method: req.method ?? '',
+        headers: headersOf(req),
+        body: bodyReaderOf(req),
+        get remoteAddress() {
+          return remoteAddressOf(req);
+        },
+        platform: { req },
+      });
+      send(res, answer);
+    } catch {
+      // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
+      if (!res.headersSent) res.destroy();
+    }
+  }
+
+  private discover(): DiscoveredHandler[] {
+    const found: DiscoveredHandler[] = [];
+    const seen = new Set<object>();
+    for (const wrapper of this.discovery.getProviders()) {
+      const { instance } = wrapper;
+      if (instance === null || typeof instance !== 'object' || seen.has(instance)) continue;
+      seen.add(instance);
+      for (const method of methodNames(instance)) {
+        const fn = (instance as Record<string, unknown>)[method] as (...args: unknown[]) => unknown;
+        for (const [kind, key] of Object.entries(HANDLER_METADATA) as Array<[CallbackKind, string]>) {
+          if (this.reflector.get(key, fn) !== true) continue;
+          const name = `${(instance as object).constructor?.name ?? 'provider'}.${method}`;
+          if (!wrapper.isDependencyTreeStatic() || wrapper.isTransient) {
+            throw new SmsModuleError('invalid-handler', `SmsModule: ${name} handles callbacks but its provider is not a singleton (request-scoped or transient): move the handler to a singleton provider`);
+          }
+          found.push({ kind, name, call: (event, context) => fn.call(instance, event, context) });
+        }
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,84 @@
+/** Shared helpers of the end-to-end tests: Nest applications on loopback, fixtures, callback requests. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
+import type { NestApplicationOptions } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+/** One real payload file of `test/fixtures/`, as text. */
+export function loadFixture(name: string): string {
+  return readFileSync(join(FIXTURES, name), 'utf8');
+}
+
+/** A Nest application listening on 127.0.0.1 (any free port). */
+export interface RunningApp {
+  readonly app: INestApplication;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Compiles a testing module and serves it over HTTP on loopback. */
+export async function startApp(
+  metadata: ModuleMetadata,
+  options: NestApplicationOptions = {},
+  configure: (app: INestApplication) => void = () => undefined,
+): Promise<RunningApp> {
+  const moduleRef = await Test.createTestingModule(metadata).compile();
+  const app = moduleRef.createNestApplication({ logger: false, ...options });
+  configure(app);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return { app, url, close: () => app.close() };
+}
+
+/** The headers the service sends with a callback of a fixture (by its extension). */
+export function callbackHeaders(name: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': name.endsWith('.json') ? 'application/json; charset=UTF-8' : 'application/xml; charset=UTF-8',
+    'x-api-version': '4',
+    'user-agent': 'test-suite',
+    ...extra,
+  };
+}
+
+/** An answer, read whole. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: string;
+}
+
+/** Posts a fixture to a URL as the service would. */
+export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}, init: RequestInit = {}): Promise<Answer> {
+  return request(url, { method: 'POST', headers: callbackHeaders(fixture, extra), body: loadFixture(fixture), ...init });
+}
+
+/** Any request, its answer read whole. */
+export async function request(url: string, init: RequestInit): Promise<Answer> {
+  const response = await fetch(url, init);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** Polls `check` until it returns a value other than `undefined` (rejects after `timeoutMs`). */
+export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A logger that keeps what Nest and the module log. */
+export function createRecordingLogger(): LoggerService & { readonly entries: Array<{ level: string; message: string; trace?: string }> } {
+  const entries: Array<{ level: string; message: string; trace?: string }> = [];
+  const record = (level: string) => (message: unknown, ...rest: unknown[]) => {
+    const trace = typeof rest[0] === 'string' && rest.length > 1 ? rest[0] : undefined;
+    entries.push({ level, message: String(message), ...(trace === undefined ? {} : { trace }) });
+  };
+  return { entries, log: record('log'), error: record('error'), warn: record('warn'), debug: record('debug'), verbose: record('verbose') };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// esbuild emits no decorator metadata: every injection in src/ names its token with @Inject, so the
+// built output needs none (test/cjs-consumer.e2e.test.ts boots the CommonJS build to prove it).
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  platform: 'node',
+});
