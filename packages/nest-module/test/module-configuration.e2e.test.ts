@@ -186,7 +186,7 @@ describe('start-up checks', () => {
     );
     await refuses({ imports: [SmsModule.forRootAsync({ useFactory: async () => ({ client: valid, webhook: {} }) as never })] }, 'invalid-options', 'unknown member webhook (known: client, webhooks)');
     await refuses(
-      { imports: [SmsModule.forRootAsync({ imports: [configModule()], inject: [ConfigService], useFactory: (c: ConfigService) => ({ client: { ...valid, accountId: c.get('NOT_SET') } }) })] },
+      { imports: [SmsModule.forRootAsync({ imports: [configModule()], inject: [ConfigService], useFactory: (c: ConfigService) => ({ client: { ...valid, accountId: c.get<string>('NOT_SET') as string } }) })] },
       'invalid-options',
       /^SmsModule: client: /,
     );

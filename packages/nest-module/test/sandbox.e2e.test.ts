@@ -22,7 +22,6 @@ import {
 import { eventually, startApp, type RunningApp } from './helpers.js';
 
 const JOURNAL = 'JOURNAL';
-const CALLBACK_URL = 'CALLBACK_URL';
 
 class Journal {
   receipts: DeliveryReceipt[] = [];

@@ -2,8 +2,7 @@
  * The OpenAPI 3.1 document of the whole interface: the four operations in both formats (JSON and
  * XML, the XML layout as `xml` hints), every error of core's catalogue, and the delivery receipts
  * and inbound messages as `webhooks`. Schemas, codes, descriptions, statuses, limits, hosts and
- * examples all come from `@smsv4/core` (and the callback retry windows from `@smsv4/sandbox`, which
- * emulates them); nothing here restates them.
+ * examples, and the callbacks' retry windows, all come from `@smsv4/core`; nothing here restates them.
  */
 import {
   encodeMtRequest,
@@ -16,8 +15,9 @@ import {
   encodeInvokeServiceRequest,
   type ApiOperation,
   type MtRequest,
+  INBOUND_RETRY_WINDOW_MS,
+  RECEIPT_RETRY_WINDOW_MS,
 } from '@smsv4/core';
-import { DEFAULT_RETRY_POLICY } from '@smsv4/sandbox';
 import { RESOURCES, resourceByName } from '../resources.js';
 import { invokeErrorResponses, smsErrorResponses } from './error-responses.js';
 import { jsonBodySchema, resourceSchema } from './json-schemas.js';
@@ -165,8 +165,8 @@ function callback(kind: 'receipt' | 'inbound'): JsonSchema {
   const resource = resourceByName(kind === 'receipt' ? 'delivery-receipt' : 'mobile-originate');
   const window =
     kind === 'receipt'
-      ? `${DEFAULT_RETRY_POLICY.receiptWindowMs / 3_600_000} hours`
-      : `${DEFAULT_RETRY_POLICY.inboundWindowMs / 86_400_000} days`;
+      ? `${RECEIPT_RETRY_WINDOW_MS / 3_600_000} hours`
+      : `${INBOUND_RETRY_WINDOW_MS / 86_400_000} days`;
   const taken = { description: 'Taken: answer with an empty body.' };
   return {
     post: {
