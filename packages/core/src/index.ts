@@ -166,7 +166,7 @@ export {
   DUPLICATE_MARGIN_MS,
 } from './protocol/service-facts.js';
 export type { Credentials } from './http/basic-auth.js';
-export { basicAuthorization, parseBasicAuthorization, timingSafeEqual, credentialsMatch } from './http/basic-auth.js';
+export { basicAuthorization, basicChallenge, parseBasicAuthorization, timingSafeEqual, credentialsMatch } from './http/basic-auth.js';
 export type { ApiOperation, Endpoints } from './http/endpoints.js';
 export { operationUrl, PRODUCTION_URLS, TEST_ENVIRONMENT_URLS } from './http/endpoints.js';
 export type { HeadersLike } from './http/headers.js';

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions, type WebhookResponse } from '@smsv4/core';
-import { bodyReaderOf } from './read-body.js';
+import { createNodeBodyReader } from './read-body.js';
 
 /** What the handlers find in `context.platform`. */
 export interface ExpressPlatform {
@@ -80,7 +80,7 @@ export function createWebhookMiddleware(options: WebhookMiddlewareOptions): Webh
       .handle({
         method: req.method ?? '',
         headers: headersOf(req),
-        body: bodyReaderOf(req),
+        body: createNodeBodyReader(req),
         // Worked out only when asked (Express's req.ip runs its proxy rules on every read).
         get remoteAddress() {
           return remoteAddressOf(req);

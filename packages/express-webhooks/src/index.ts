@@ -2,6 +2,8 @@
 
 export type { ExpressPlatform, WebhookMiddleware, WebhookMiddlewareOptions } from './create-webhook-middleware.js';
 export { createWebhookMiddleware } from './create-webhook-middleware.js';
+export type { NodeBodyReaderOptions } from './read-body.js';
+export { createNodeBodyReader } from './read-body.js';
 
 // The receiving building blocks of @smsv4/core, so that one import is enough.
 export type {

@@ -16,8 +16,19 @@ interface ParsedRequest extends IncomingMessage {
 
 const isBytesOrText = (value: unknown): value is BodyInput => typeof value === 'string' || value instanceof Uint8Array;
 
+/** Options of {@link createNodeBodyReader}. */
+export interface NodeBodyReaderOptions {
+  /**
+   * What to tell the user when a body parser consumed the body and left nothing the receiver can
+   * read back (the advice depends on the framework that mounted the parser).
+   */
+  readonly consumedAdvice?: string;
+}
+
+const DEFAULT_ADVICE = 'mount the receiver before it, or keep req.rawBody';
+
 /** The body a parser already read, or `undefined` when the stream is still unread. */
-function consumedBody(req: ParsedRequest): Promise<BodyInput> | undefined {
+function consumedBody(req: ParsedRequest, advice: string): Promise<BodyInput> | undefined {
   if (req._body !== true && !req.readableEnded) return undefined;
   if (isBytesOrText(req.rawBody)) return Promise.resolve(req.rawBody);
   if (isBytesOrText(req.body)) return Promise.resolve(req.body);
@@ -28,7 +39,7 @@ function consumedBody(req: ParsedRequest): Promise<BodyInput> | undefined {
   return Promise.reject(
     new WebhookError(
       'receiver-misconfigured',
-      'the request body was consumed by a body parser whose result the receiver cannot read back: mount the receiver before it, or keep req.rawBody',
+      `the request body was consumed by a body parser whose result the receiver cannot read back: ${advice}`,
     ),
   );
 }
@@ -62,9 +73,10 @@ function readStream(req: IncomingMessage, maxBytes: number): Promise<BodyInput |
 }
 
 /**
- * A {@link BodyReader} for a Node request: the body a parser already read, else the stream read
- * with the receiver's limit.
+ * A {@link BodyReader} for a Node request (express, or any framework on Node's `http`): the body a
+ * parser already read (`req.rawBody`, a `Buffer` or string in `req.body`, or parsed JSON written
+ * back), else the stream read with the receiver's limit, the rest discarded once it is exceeded.
  */
-export function bodyReaderOf(req: IncomingMessage): BodyReader {
-  return (maxBytes) => consumedBody(req) ?? readStream(req, maxBytes);
+export function createNodeBodyReader(req: IncomingMessage, { consumedAdvice = DEFAULT_ADVICE }: NodeBodyReaderOptions = {}): BodyReader {
+  return (maxBytes) => consumedBody(req, consumedAdvice) ?? readStream(req, maxBytes);
 }

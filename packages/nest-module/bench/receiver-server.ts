@@ -7,6 +7,7 @@
  * part. Answers `stats` messages with those counts and the process's CPU time.
  */
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Controller, HttpCode, Injectable, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
@@ -51,7 +52,7 @@ const app = await NestFactory.create(BenchModule, { logger: false });
 const middleware = createWebhookMiddleware({ onDeliveryReceipt: (receipt) => count(counts.express, receipt), onDuplicate: () => void duplicates.express++ });
 app.use('/express', middleware);
 await app.listen(0, '127.0.0.1');
-const server = app.getHttpServer() as import('node:http').Server;
+const server = app.getHttpServer() as Server;
 server.keepAliveTimeout = 30_000;
 process.send?.({ kind: 'ready', url: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
 

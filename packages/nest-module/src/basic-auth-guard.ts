@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { WEBHOOK_REJECTIONS, credentialsMatch, parseBasicAuthorization, type BasicAuthCredentials, type Credentials } from '@smsv4/core';
+import { WEBHOOK_REJECTIONS, basicChallenge, credentialsMatch, parseBasicAuthorization, type BasicAuthCredentials, type Credentials } from '@smsv4/core';
 import { SmsModuleError } from './sms-module-error.js';
 import type { SmsModuleOptions } from './sms-module-options.js';
 import { SMS_MODULE_OPTIONS } from './tokens.js';
@@ -24,7 +24,7 @@ export class SmsBasicAuthGuard implements CanActivate {
 
   constructor(@Inject(SMS_MODULE_OPTIONS) options: SmsModuleOptions) {
     const { basicAuth, realm = 'sms-callbacks' } = options.webhooks ?? {};
-    this.#challenge = `Basic realm="${String(realm).replace(/["\\]/g, '')}", charset="UTF-8"`;
+    this.#challenge = basicChallenge(realm);
     if (basicAuth === undefined) {
       this.#allowed = undefined;
       return;

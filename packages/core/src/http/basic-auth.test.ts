@@ -48,3 +48,11 @@ describe('constant-time comparison', () => {
     expect(credentialsMatch(undefined, { accountId: '', password: '' })).toBe(false);
   });
 });
+
+describe('basicChallenge', () => {
+  it('announces the realm and UTF-8, dropping characters that would break the header', async () => {
+    const { basicChallenge } = await import('./basic-auth.js');
+    expect(basicChallenge('sms-callbacks')).toBe('Basic realm="sms-callbacks", charset="UTF-8"');
+    expect(basicChallenge('a"b\\c')).toBe('Basic realm="abc", charset="UTF-8"');
+  });
+});

@@ -63,3 +63,11 @@ export function credentialsMatch(presented: Credentials | undefined, expected: C
   const passwordOk = timingSafeEqual(presented?.password ?? '', expected.password);
   return presented !== undefined && accountOk && passwordOk;
 }
+
+/**
+ * The `WWW-Authenticate` challenge of the Basic scheme for a realm (RFC 7617), announcing UTF-8
+ * credentials. Quotes and backslashes are dropped from the realm so the header stays well-formed.
+ */
+export function basicChallenge(realm: string): string {
+  return `Basic realm="${String(realm).replace(/["\\]/g, '')}", charset="UTF-8"`;
+}

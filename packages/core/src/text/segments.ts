@@ -205,7 +205,8 @@ function finish(
   truncated: { content: string; units: number },
   operator: OperatorLimits | undefined,
   extra: {
-    ucs2Characters?: readonly ForcedCharacter[];
+    /** The list, or how to compute it: computed on first read, so a caller that never reads it never pays for it. */
+    ucs2Characters?: readonly ForcedCharacter[] | (() => readonly ForcedCharacter[]);
     nationalTables?: NationalTables | undefined;
     graphemes?: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
   },
@@ -215,7 +216,8 @@ function finish(
   const unitsPerPart = single ? caps.single : caps.multi;
   const maxParts = checkLimit(operator?.maxParts, 'maxParts');
   const fits = single;
-  return {
+  const forced = extra.ucs2Characters ?? NO_CHARS;
+  const estimate: SegmentEstimate = {
     encoding,
     unit,
     segments,
@@ -227,7 +229,7 @@ function finish(
     singlePartCapacity: caps.single,
     multipartCapacity: caps.multi,
     headerOctets: single ? caps.singleHeader : caps.multiHeader,
-    ucs2Characters: extra.ucs2Characters ?? NO_CHARS,
+    ucs2Characters: typeof forced === 'function' ? NO_CHARS : forced,
     ...(extra.nationalTables === undefined ? {} : { nationalTables: extra.nationalTables }),
     ...(extra.graphemes === undefined ? {} : { graphemes: extra.graphemes }),
     fits,
@@ -238,6 +240,18 @@ function finish(
       segment: { accepted: segments <= Math.min(maxParts ?? MAX_CONCATENATED_PARTS, MAX_CONCATENATED_PARTS), segments },
     },
   };
+  if (typeof forced === 'function') {
+    // Listing the characters that forced UCS-2 costs a map update per character, so it happens on
+    // first read. An enumerable accessor: JSON, spreading and deep equality see a plain array.
+    // (Only UCS-2 estimates get it: an accessor makes object creation slower for every estimate.)
+    let list: readonly ForcedCharacter[] | undefined;
+    Object.defineProperty(estimate, 'ucs2Characters', {
+      enumerable: true,
+      configurable: true,
+      get: () => (list ??= forced()),
+    });
+  }
+  return estimate;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -372,7 +386,7 @@ function ucs2Estimate(
       ? { content: text, units }
       : firstPart(boundaries === undefined ? splitUcs2(text, caps.single, true) : splitClusters(text, boundaries, unitCost, surrogateWidth, caps.single, true));
   return finish('UCS-2', 'utf16-unit', units, caps, split, truncated, operator, {
-    ucs2Characters: forcedCharacters(text, candidates),
+    ucs2Characters: () => forcedCharacters(text, candidates),
     graphemes,
   });
 }

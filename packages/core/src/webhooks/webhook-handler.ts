@@ -6,7 +6,7 @@
 import type { BodyInput } from '../body/body-text.js';
 import { DEFAULT_MAX_BODY_BYTES, type WireFormat } from '../codec/wire-format.js';
 import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
-import { credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
+import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
 import { headerValue, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
@@ -218,7 +218,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
     }
   }
-  const challenge = { 'www-authenticate': `Basic realm="${realm.replace(/["\\]/g, '')}", charset="UTF-8"` };
+  const challenge = { 'www-authenticate': basicChallenge(realm) };
 
   const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
     try {

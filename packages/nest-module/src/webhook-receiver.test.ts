@@ -1,0 +1,45 @@
+import { Reflector, type DiscoveryService, type HttpAdapterHost } from '@nestjs/core';
+import { describe, expect, it } from 'vitest';
+import { SmsModuleError } from './sms-module-error.js';
+import { OnDeliveryReceipt } from './webhook-decorators.js';
+import { SmsWebhookReceiver } from './webhook-receiver.js';
+
+class Receipts {
+  @OnDeliveryReceipt()
+  take(): void {}
+}
+
+function receiverOn(platform: string | undefined): SmsWebhookReceiver {
+  const wrapper = { instance: new Receipts(), isDependencyTreeStatic: () => true, isTransient: false };
+  const discovery = { getProviders: () => [wrapper] } as unknown as DiscoveryService;
+  const host = { httpAdapter: platform === undefined ? undefined : { getType: () => platform } } as unknown as HttpAdapterHost;
+  return new SmsWebhookReceiver({ client: { accountId: 'a', password: 'b' } }, 'cb', discovery, new Reflector(), host);
+}
+
+describe('SmsWebhookReceiver on start-up', () => {
+  it('refuses a platform other than Express', () => {
+    const error = (() => {
+      try {
+        receiverOn('fastify').onModuleInit();
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(SmsModuleError);
+    expect(error).toMatchObject({
+      code: 'unsupported-platform',
+      message: 'SmsModule: the webhook controller needs the Express platform (@nestjs/platform-express), this application runs on fastify',
+    });
+  });
+
+  it('starts on Express, and without an HTTP adapter (an application context)', () => {
+    for (const platform of ['express', undefined]) {
+      const receiver = receiverOn(platform);
+      receiver.onModuleInit();
+      expect(receiver.handlers.map((h) => h.name)).toEqual(['Receipts.take']);
+      expect(receiver.handler?.maxBodyBytes).toBe(65_536);
+      receiver.onModuleDestroy();
+    }
+  });
+});
