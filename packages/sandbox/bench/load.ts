@@ -115,7 +115,7 @@ await new Promise<void>((resolve) => receiver.close(() => resolve()));
 const lines = [
   '## Sandbox load test',
   '',
-  `Command: \`pnpm --filter @smsv4/sandbox bench --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start).`,
+  `Command: \`npx -y pnpm@10.34.8 --filter @smsv4/sandbox bench --sends ${total} --workers ${workers}\` (Node ${process.version}, ${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start).`,
   'JSON sends over keep-alive HTTP on loopback, each asking for a receipt posted to a local receiver; the sandbox runs',
   'at `timeScale: 1000`, so every receipt is due 1 ms after its send. Client, sandbox and receiver share one process.',
   '',
