@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT } from '@smsv4/sandbox';
 
 /** What the command line and the environment ask for. */
 export interface AppOptions {
@@ -19,17 +20,10 @@ export interface AppOptions {
 }
 
 /** The defaults of {@link AppOptions}. */
-export const DEFAULT_APP_OPTIONS = { port: 4010, host: '127.0.0.1', timeScale: 1 } as const;
+export const DEFAULT_APP_OPTIONS = { port: SANDBOX_DEFAULTS.port, host: SANDBOX_DEFAULTS.host, timeScale: 1 } as const;
 
 /** The environment variables read, by option. */
-export const ENVIRONMENT_VARIABLES = {
-  port: 'SMSV4_PORT',
-  host: 'SMSV4_HOST',
-  accounts: 'SMSV4_ACCOUNTS',
-  operators: 'SMSV4_OPERATORS',
-  timeScale: 'SMSV4_TIME_SCALE',
-  adminToken: 'SMSV4_ADMIN_TOKEN',
-} as const;
+export const ENVIRONMENT_VARIABLES = SANDBOX_ENVIRONMENT;
 
 const HELP_ROWS: readonly [flag: string, text: string, variable?: string][] = [
   ['--port <n>', `TCP port, 0 for any free port. Default ${DEFAULT_APP_OPTIONS.port}.`, ENVIRONMENT_VARIABLES.port],

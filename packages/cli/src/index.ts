@@ -22,7 +22,8 @@ export { wireJsonSchema } from './contract/wire-json-schema.js';
 export type { JsonSchemaDocument } from './contract/json-schemas.js';
 export { buildJsonSchema, buildJsonSchemas, JSON_SCHEMA_DIALECT } from './contract/json-schemas.js';
 export type { OpenApiOptions } from './contract/openapi-document.js';
-export { buildOpenApiDocument, DEFAULT_SANDBOX_URL } from './contract/openapi-document.js';
+export { buildOpenApiDocument } from './contract/openapi-document.js';
+export { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
 export type { SmsOperation } from './contract/error-responses.js';
 export { SMS_OPERATION_ERRORS } from './contract/error-responses.js';
 

@@ -63,3 +63,4 @@ export type {
 } from './views.js';
 
 export { renderDashboardPage } from './dashboard/page.js';
+export { DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT } from './server-defaults.js';

@@ -5,8 +5,8 @@
  */
 import { DEFAULT_ACCOUNTS } from '@smsv4/sandbox';
 import { CliError } from '../cli-error.js';
-import { DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
 import { positiveInteger } from '../text/estimate-flags.js';
+import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
 
 /** The environment variables the API commands read. */
 export const API_ENVIRONMENT = Object.freeze({ baseUrl: 'SMSV4_BASE_URL', accountId: 'SMSV4_ACCOUNT_ID', password: 'SMSV4_PASSWORD' });

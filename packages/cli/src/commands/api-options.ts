@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { apiSettings, API_ENVIRONMENT, type ApiFlags } from '../api/api-settings.js';
 import { apiErrorJson, formatApiError } from '../api/format-api.js';
 import { CliError } from '../cli-error.js';
-import { DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
 import { writeJson, type CommandContext } from './command-context.js';
+import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
 
 /** The flags every API command has. */
 export interface CommonApiFlags extends ApiFlags {

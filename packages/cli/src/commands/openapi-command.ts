@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { stringify } from 'yaml';
 import { CliError } from '../cli-error.js';
-import { buildOpenApiDocument, DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
+import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
+import { buildOpenApiDocument } from '../contract/openapi-document.js';
 import type { CommandContext } from './command-context.js';
 
 const EXAMPLES = `

@@ -1,22 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
+import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
 import { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
-import { DEFAULT_SANDBOX_URL } from '../contract/openapi-document.js';
 import type { Colors } from '../terminal/colors.js';
 import type { CommandContext } from './command-context.js';
 
-/** The environment variables of `smsv4 sandbox` (the same as the sandbox app's). */
-export const SANDBOX_ENVIRONMENT = Object.freeze({
-  port: 'SMSV4_PORT',
-  host: 'SMSV4_HOST',
-  accounts: 'SMSV4_ACCOUNTS',
-  operators: 'SMSV4_OPERATORS',
-  timeScale: 'SMSV4_TIME_SCALE',
-  adminToken: 'SMSV4_ADMIN_TOKEN',
-});
 
 interface SandboxFlags {
   readonly port?: string;
@@ -74,8 +64,8 @@ function banner(url: string, accounts: readonly SandboxAccount[], timeScale: num
 export function sandboxCommand(context: CommandContext): Command {
   return new Command('sandbox')
     .description('run the sandbox: the whole service in memory, with its dashboard (receipts and inbound messages to your URLs)')
-    .option('--port <n>', `TCP port, 0 for any free port (env ${SANDBOX_ENVIRONMENT.port}; default 4010)`)
-    .option('--host <address>', `interface to bind (env ${SANDBOX_ENVIRONMENT.host}; default 127.0.0.1)`)
+    .option('--port <n>', `TCP port, 0 for any free port (env ${SANDBOX_ENVIRONMENT.port}; default ${SANDBOX_DEFAULTS.port})`)
+    .option('--host <address>', `interface to bind (env ${SANDBOX_ENVIRONMENT.host}; default ${SANDBOX_DEFAULTS.host})`)
     .option('--accounts <file>', `JSON file of accounts replacing the default ones (env ${SANDBOX_ENVIRONMENT.accounts})`)
     .option('--operators <file>', `JSON file of the operator table replacing the sample one (env ${SANDBOX_ENVIRONMENT.operators})`)
     .option('--time-scale <n>', `simulated ms per real ms, 3600 = an hour per second (env ${SANDBOX_ENVIRONMENT.timeScale}; default 1)`)

@@ -18,6 +18,7 @@ import {
   INBOUND_RETRY_WINDOW_MS,
   RECEIPT_RETRY_WINDOW_MS,
 } from '@smsv4/core';
+import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
 import { RESOURCES, resourceByName } from '../resources.js';
 import { invokeErrorResponses, smsErrorResponses } from './error-responses.js';
 import { jsonBodySchema, resourceSchema } from './json-schemas.js';
@@ -30,7 +31,7 @@ export interface OpenApiOptions {
 }
 
 /** The default base URL of the sandbox, and of the CLI's API commands. */
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010';
+
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
