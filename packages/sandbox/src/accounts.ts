@@ -37,6 +37,8 @@ export interface SandboxAccount {
   readonly kind?: AccountKind;
   /** Whether the account has the Invoke Service API role (default `false`: 12001). */
   readonly invokeService?: boolean;
+  /** Whether the service blocks this account's Invoke Service requests (12008, "contact support"; default `false`). */
+  readonly invokeServiceBlocked?: boolean;
   /** Subject common names of client certificates that authenticate this account to Invoke Service (mutual TLS). */
   readonly approvedCertificateNames?: readonly string[];
   /** Receipt URL set at provisioning, used when a send's `delivery` has no `url`. */
@@ -75,6 +77,7 @@ export const DEFAULT_DEMO_SHORT_CODE = '55555';
  * | `capped` | monthly cap of 3 sends (591) |
  * | `north-america` | reaches only calling code 1 (592 elsewhere) |
  * | `sms-only` | standard without the Invoke Service role (12001) |
+ * | `invoke-blocked` | Invoke Service role, but its requests are blocked (12008) |
  */
 export const DEFAULT_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
   { accountId: 'sandbox', password: 'sandbox-password', label: 'Standard account', invokeService: true, approvedCertificateNames: ['sandbox-client'] },
@@ -92,6 +95,7 @@ export const DEFAULT_ACCOUNTS: readonly SandboxAccount[] = Object.freeze([
   { accountId: 'capped', password: 'capped-password', label: 'Monthly cap of 3', monthlyLimit: 3 },
   { accountId: 'north-america', password: 'north-america-password', label: 'Reaches calling code 1 only', regions: ['1'] },
   { accountId: 'sms-only', password: 'sms-only-password', label: 'No Invoke Service role' },
+  { accountId: 'invoke-blocked', password: 'invoke-blocked-password', label: 'Invoke Service requests blocked', invokeService: true, invokeServiceBlocked: true },
 ] satisfies SandboxAccount[]);
 
 /** A demo time limit as epoch milliseconds (`undefined` → none given). */
@@ -143,6 +147,7 @@ export const SandboxAccountSchema = Type.Object(
     label: Type.Optional(Type.String()),
     kind: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('demo'), Type.Literal('blocked'), Type.Literal('not-provisioned')])),
     invokeService: Type.Optional(Type.Boolean()),
+    invokeServiceBlocked: Type.Optional(Type.Boolean()),
     approvedCertificateNames: Type.Optional(Type.Array(Type.String())),
     receiptUrl: Type.Optional(Url),
     inboundUrl: Type.Optional(Url),

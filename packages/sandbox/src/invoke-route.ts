@@ -1,7 +1,7 @@
 /**
  * Invoke Service: `POST /service/v1/invokeService/<serviceId>`. Checks in order: the request line
  * (12003 to 12006, core's check), faults, authentication (Basic: 12009; without Basic over TLS, the
- * client certificate: 12010), the Invoke Service role (12001), Content-Type (415), the body (12002,
+ * client certificate: 12010), the Invoke Service role (12001), a block on the account (12008), Content-Type (415), the body (12002,
  * 12007). Accepted for any well-formed service ID: 202, empty body.
  */
 import {
@@ -56,6 +56,7 @@ export async function handleInvokeService(sandbox: SandboxInternals, request: Re
     if (account === undefined) return reject(presented?.accountId ?? '', 12009);
   }
   if (account.invokeService !== true) return reject(account.accountId, 12001);
+  if (account.invokeServiceBlocked === true) return reject(account.accountId, 12008);
   if (formatOfContentType(request.headers.get('content-type')) !== 'json') {
     await request.body?.cancel().catch(() => undefined);
     record(account.accountId, 'rejected', { description: 'HTTP 415: missing or unsupported Content-Type' });

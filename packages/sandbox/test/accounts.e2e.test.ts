@@ -1,4 +1,4 @@
-/** Every account condition over real HTTP: 420, 431, 432, 577–580, 591, 592, 12001, 12009. */
+/** Every account condition over real HTTP: 420, 431, 432, 577–580, 591, 592, 12001, 12008, 12009. */
 import { decodeErrorRecord, decodeInvokeErrorBody, INVOKE_ERRORS, SMS_ERRORS, type SmsErrorCode } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createSandbox, DEFAULT_ACCOUNTS, type SandboxServer } from '../src/index.js';
@@ -120,11 +120,12 @@ describe('Invoke Service account checks', () => {
       body: '{"endUser":{"phoneNumber":14155550100}}',
     });
 
-  it('12009 for bad credentials, 12001 without the Invoke Service role, 202 with it', async () => {
+  it('12009 for bad credentials, 12001 without the Invoke Service role, 12008 when blocked, 202 with it', async () => {
     for (const [authorization, code] of [
       [auth('nobody'), 12009],
       [auth('sandbox', 'nope'), 12009],
       [auth('sms-only'), 12001],
+      [auth('invoke-blocked'), 12008],
     ] as const) {
       const res = await invoke(authorization);
       expect(res.status).toBe(INVOKE_ERRORS[code].httpStatus);
