@@ -8,7 +8,8 @@
  * instructions, comments inside elements, mixed content, a repeated element, a member named
  * `__proto__`) returns `undefined`, and the caller uses the full XML decoder instead.
  */
-import type { XmlDocument, XmlElement } from '../xml/xml-document.js';
+import { XML_DECLARATION } from '../xml/well-formed.js';
+import { localName, type XmlDocument, type XmlElement } from '../xml/xml-document.js';
 
 interface OpenElement {
   readonly name: string;
@@ -18,17 +19,10 @@ interface OpenElement {
 }
 
 const SPACE = /^[ \t\r\n]*$/;
-/** `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`, either quote, encoding and standalone optional. */
-const DECLARATION =
-  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
 
 /** Names the full decoder refuses or treats with care: left to it. */
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype', '@__proto__', '@constructor', '@prototype', '#text']);
 
-const localName = (name: string): string => {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
-};
 
 const isSpaceCode = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
@@ -78,7 +72,7 @@ export function readSimpleXml(s: string): XmlDocument | undefined {
     const next = s.charCodeAt(lt + 1);
     if (next === 63 /* ? */) {
       // Only a plain XML declaration at the very start; any other processing instruction is left to the full decoder.
-      const declaration = lt === 0 ? DECLARATION.exec(s) : null;
+      const declaration = lt === 0 ? XML_DECLARATION.exec(s) : null;
       if (declaration === null) return undefined;
       i = declaration[0].length;
       continue;

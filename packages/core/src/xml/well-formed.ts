@@ -19,7 +19,7 @@ const isNameChar = (c: number): boolean => isNameStart(c) || (c >= 48 && c <= 57
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
 /** The XML declaration: version 1.x, an optional encoding name and an optional standalone flag. */
-const XML_DECLARATION =
+export const XML_DECLARATION =
   /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
 
 /** `true` when a code point may appear in an XML 1.0 document. */

@@ -35,7 +35,7 @@ export const XML_NAMESPACES = {
 } as const;
 
 /** The local name of a qualified element name (`mt:status` → `status`). */
-const localName = (name: string): string => {
+export const localName = (name: string): string => {
   const colon = name.indexOf(':');
   return colon === -1 ? name : name.slice(colon + 1);
 };
