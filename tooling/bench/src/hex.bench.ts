@@ -25,6 +25,7 @@ function coreEncodeDecode(text: string): number {
 export const hex: BenchSuite = {
   id: 'hex',
   title: 'Hex encode + decode (UTF-16 BE, UTF-8) without Buffer vs Buffer',
+  path: 'hex encode + decode',
   items: BATCH * texts.length,
   itemName: 'texts',
   baseline: {
