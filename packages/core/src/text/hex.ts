@@ -17,7 +17,7 @@
  * the recipient sees.
  */
 import { err, ok, type Result } from '../result.js';
-import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, describeChar, septetOf } from './gsm-alphabet.js';
+import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, TABLE_LIMIT, describeChar, septetOf } from './gsm-alphabet.js';
 
 /** The charsets of `hexEncodedText` content, spelled as on the wire. */
 export type HexCharset = 'GSM' | 'Latin-1' | 'UTF-8' | 'UTF-16';
@@ -132,6 +132,207 @@ const SHORT_UTF16_HEX = 4096;
 const SHORT_UTF8_HEX = 512;
 /** Hex content at least this long is read as ASCII octets by a native `TextEncoder` first. */
 const LONG_HEX = 1024;
+
+/*
+ * Content of a message's size is converted through scratch buffers allocated once and reused by
+ * every call (their contents never outlive the call), so that no typed array is allocated per call;
+ * the native steps (`TextEncoder.encodeInto`, `TextDecoder.decode`) do the copying, and the loops
+ * in between do one table lookup per octet. Longer content, or any fault, takes the paths below.
+ */
+/** Longest text (UTF-16 code units) encoded through the scratch buffers. */
+const SCRATCH_TEXT = 2048;
+/** Longest hex content decoded through the scratch buffers. */
+const SCRATCH_HEX = 4096;
+/** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
+const scratchBytes = new Uint8Array(3 * SCRATCH_TEXT + 8);
+const scratchWords = new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
+/** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
+const scratchOut = new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
+const scratchUnits = new Uint16Array(scratchOut.buffer);
+/** Decodes UTF-8 that is valid by construction. */
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** A 16-bit word of two ASCII hex digits, as the platform reads it from memory → the octet, or 0x100. */
+const HEX_WORDS = (() => {
+  if (!LITTLE_ENDIAN) return HEX_OCTETS;
+  const t = new Uint16Array(0x10000);
+  for (let w = 0; w < 0x10000; w++) t[w] = HEX_OCTETS[((w & 0xff) << 8) | (w >>> 8)] as number;
+  return t;
+})();
+
+/**
+ * UTF-8 octets of characters, packed: the first octet in the low byte, then the second and the
+ * third; the count in `*_LENGTH` (0: no character).
+ */
+function utf8Table(size: number, charAt: (i: number) => string | undefined): { readonly octets: Uint32Array; readonly length: Uint8Array } {
+  const octets = new Uint32Array(size);
+  const length = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    const ch = charAt(i);
+    if (ch === undefined) continue;
+    const bytes = utf8Encoder.encode(ch);
+    length[i] = bytes.length;
+    octets[i] = (bytes[0] as number) | ((bytes[1] ?? 0) << 8) | ((bytes[2] ?? 0) << 16);
+  }
+  return { octets, length };
+}
+/**
+ * GSM septet `s` (index `s`) and extension septet `x` after the escape (index `0x80 | x`) → the
+ * character's UTF-8 octets (none at the escape and where the extension table has none).
+ */
+const GSM_UTF8 = utf8Table(256, (i) => (i < 0x80 ? GSM_DEFAULT.decode[i] : GSM_DEFAULT.decodeExtension.get(i & 0x7f)));
+
+/** The upper-case hex of `scratchUnits[0..n)` (two ASCII digits per unit) as a string. */
+const scratchHexText = (n: number): string => asciiDecoder.decode(scratchUnits.subarray(0, n));
+
+/** Hex of a short text in a charset through the scratch buffers; `undefined` on any fault (the full path then throws). */
+function encodeHexScratch(text: string, charset: HexCharset): string | undefined {
+  // Module-level tables as locals: a bundler may turn module constants into variables, which
+  // engines then read from memory at every use instead of knowing them.
+  const n = text.length;
+  const out = scratchUnits;
+  const units = HEX_UNITS;
+  switch (charset) {
+    case 'GSM': {
+      const gsm = GSM_DEFAULT;
+      const low = gsm.encodeLow;
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        const v = c < TABLE_LIMIT ? (low[c] as number) : septetOf(gsm, c);
+        if (v < 0) return undefined;
+        if (v >= EXTENSION_FLAG) {
+          out[k++] = units[GSM_ESCAPE] as number;
+          out[k++] = units[v & 0x7f] as number;
+        } else out[k++] = units[v] as number;
+      }
+      return scratchHexText(k);
+    }
+    case 'Latin-1':
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c > 0xff) return undefined;
+        out[i] = units[c] as number;
+      }
+      return scratchHexText(n);
+    case 'UTF-8': {
+      if (!text.isWellFormed()) return undefined;
+      const bytes = scratchBytes;
+      const octets = utf8Encoder.encodeInto(text, bytes).written;
+      for (let i = 0; i < octets; i++) out[i] = units[bytes[i] as number] as number;
+      return scratchHexText(octets);
+    }
+    case 'UTF-16':
+      if (!text.isWellFormed()) return undefined;
+      for (let i = 0, j = 0; i < n; i++, j += 2) {
+        const c = text.charCodeAt(i);
+        out[j] = units[c >> 8] as number;
+        out[j + 1] = units[c & 0xff] as number;
+      }
+      return scratchHexText(2 * n);
+  }
+}
+
+/**
+ * Reads short hex content as ASCII into the scratch buffer: the number of octets it spells (the
+ * 16-bit words of `scratchWords[0..count)`), or -1 when it holds a character outside ASCII or has
+ * an odd length.
+ */
+function readHexScratch(hex: string): number {
+  const n = hex.length;
+  if ((n & 1) !== 0) return -1;
+  const read = utf8Encoder.encodeInto(hex, scratchBytes);
+  return read.read === n && read.written === n ? n >> 1 : -1;
+}
+
+/** The text of short hex content in a charset through the scratch buffers; `undefined` on any fault (the full path then names it). */
+function decodeHexScratch(hex: string, charset: HexCharset): string | undefined {
+  const count = readHexScratch(hex);
+  if (count < 0) return undefined;
+  const words = scratchWords;
+  const out = scratchOut;
+  const hexWords = HEX_WORDS;
+  let bad = 0;
+  let k = 0;
+  switch (charset) {
+    case 'Latin-1':
+      for (let j = 0; j < count; j++) {
+        const v = (hexWords[words[j] as number] as number);
+        if (v < 0x80) out[k++] = v;
+        else {
+          bad |= v;
+          out[k++] = 0xc0 | (v >> 6);
+          out[k++] = 0x80 | (v & 0x3f);
+        }
+      }
+      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
+    case 'GSM': {
+      const { octets, length } = GSM_UTF8;
+      for (let j = 0; j < count; j++) {
+        let v = hexWords[words[j] as number] as number;
+        if (v === GSM_ESCAPE) {
+          if (++j === count) return undefined;
+          v = 0x80 | (hexWords[words[j] as number] as number);
+        } else if (v > 0x7f) return undefined;
+        // Over FF (an extension septet over 7F, or not hex): no character.
+        const n = v > 0xff ? 0 : (length[v] as number);
+        if (n === 0) return undefined;
+        const u = octets[v] as number;
+        out[k] = u & 0xff;
+        out[k + 1] = (u >> 8) & 0xff;
+        out[k + 2] = u >> 16;
+        k += n;
+      }
+      return lenientUtf8.decode(out.subarray(0, k));
+    }
+    case 'UTF-8': {
+      for (let j = 0; j < count; j++) {
+        const v = (hexWords[words[j] as number] as number);
+        bad |= v;
+        out[j] = v;
+      }
+      if (bad > 0xff) return undefined;
+      try {
+        return utf8Decoder.decode(out.subarray(0, count));
+      } catch {
+        return undefined;
+      }
+    }
+    case 'UTF-16': {
+      if ((count & 1) !== 0) return undefined;
+      // Code units to UTF-8 octets; a lone surrogate is a fault.
+      for (let j = 0; j < count; j += 2) {
+        const hi = (hexWords[words[j] as number] as number);
+        const lo = (hexWords[words[j + 1] as number] as number);
+        bad |= hi | lo;
+        const c = (hi << 8) | lo;
+        if (c < 0x80) out[k++] = c;
+        else if (c < 0x800) {
+          out[k++] = 0xc0 | (c >> 6);
+          out[k++] = 0x80 | (c & 0x3f);
+        } else if (c < 0xd800 || c > 0xdfff) {
+          out[k++] = 0xe0 | (c >> 12);
+          out[k++] = 0x80 | ((c >> 6) & 0x3f);
+          out[k++] = 0x80 | (c & 0x3f);
+        } else {
+          if (c > 0xdbff || j + 3 >= count) return undefined;
+          const hi2 = (hexWords[words[j + 2] as number] as number);
+          const lo2 = (hexWords[words[j + 3] as number] as number);
+          const d = (hi2 << 8) | lo2;
+          if ((hi2 | lo2) > 0xff || d < 0xdc00 || d > 0xdfff) return undefined;
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          out[k++] = 0xf0 | (cp >> 18);
+          out[k++] = 0x80 | ((cp >> 12) & 0x3f);
+          out[k++] = 0x80 | ((cp >> 6) & 0x3f);
+          out[k++] = 0x80 | (cp & 0x3f);
+          j += 2;
+        }
+      }
+      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
+    }
+  }
+}
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
 
@@ -262,6 +463,10 @@ function loneSurrogateIndex(text: string): number {
 export function encodeHex(text: string, charset: HexCharset): string {
   if (typeof text !== 'string') throw new TypeError('encodeHex: text must be a string');
   assertCharset(charset, 'encodeHex');
+  if (text.length <= SCRATCH_TEXT) {
+    const hex = encodeHexScratch(text, charset);
+    if (hex !== undefined) return hex;
+  }
   switch (charset) {
     case 'GSM': {
       const out = new Uint16Array(text.length * 2);
@@ -455,6 +660,10 @@ function unencodable(text: string, index: number, charset: HexCharset): TypeErro
 export function decodeHex(hex: string, charset: HexCharset): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
   assertCharset(charset, 'decodeHex');
+  if (hex.length <= SCRATCH_HEX) {
+    const text = decodeHexScratch(hex, charset);
+    if (text !== undefined) return ok(text);
+  }
   if (nativeFromHex === undefined) {
     // Straight from the digits to the text; on any fault the octet path below finds the error.
     let text: string | undefined;
