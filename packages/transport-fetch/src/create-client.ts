@@ -5,6 +5,7 @@
  */
 import {
   buildInvokeServiceRequest,
+  createTelemetry,
   buildLookupRequest,
   buildSendRequest,
   buildStatusRequest,
@@ -28,6 +29,7 @@ import {
   type MtRequest,
   type Result,
   type SmsTelemetry,
+  type TelemetryLogger,
   type WireFormat,
 } from '@smsv4/core';
 import type { AttemptHook } from './attempt-event.js';
@@ -90,6 +92,8 @@ export interface ClientOptions {
    * by default. Pass the same object to the receivers so receipts link to the sends they report on.
    */
   readonly telemetry?: SmsTelemetry;
+  /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
+  readonly logger?: TelemetryLogger;
 }
 
 /** Options of one call. */
@@ -185,8 +189,10 @@ export function createClient({
   invokeServiceAuthentication = 'basic',
   maxResponseBytes = DEFAULT_MAX_BODY_BYTES,
   onAttempt,
-  telemetry,
+  telemetry: telemetryOption,
+  logger,
 }: ClientOptions): SmsClient {
+  const telemetry = telemetryOption ?? (logger === undefined ? undefined : createTelemetry({ logger }));
   // Credentials and URLs are encoded and parsed once, not on every request.
   const context = prepareRequestContext({ endpoints: checkEndpoints(baseUrl, urls), credentials: { accountId, password } });
   const sendFormat = checkFormat('format', format);

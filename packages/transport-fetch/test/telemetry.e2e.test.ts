@@ -152,3 +152,28 @@ describe('telemetry of send → receipts', () => {
     expect(expectedSeconds).toBeGreaterThan(0);
   });
 });
+
+describe('structured logs', () => {
+  it('log each call and callback without credentials, phone numbers or message content', async () => {
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const at = (level: string) => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+    const logger = { info: at('info'), warn: at('warn'), error: at('error') };
+    const { accountId, password } = account();
+    const client = createClient({ baseUrl: sandboxServer.url, accountId, password, logger });
+    const secretText = 'my one-time code is 493817';
+    const sent = await client.send({ destination: { address: '14155550123' }, message: { type: 'text', content: secretText } });
+    await expect(client.send({ destination: { address: '12' }, message: { type: 'text', content: secretText } })).rejects.toThrow();
+    const handler = createWebhookHandler({ logger, onInboundMessage: () => undefined });
+    const inbound = `<mobileOriginate xmlns="http://sms.openmarket.com/v4/mo" submittedDate="2026-03-01T12:00:00.000Z" ticketId="AAAAA-BBBBB-CCCCC-DDDDD"><source ton="1" address="14155550123" mobileOperatorId="383"/><destination ton="3" address="12345"/><message type="text" udh="false" content="${secretText}"/></mobileOriginate>`;
+    const answer = await handler.handle({ method: 'POST', headers: { 'content-type': 'application/xml', 'x-api-version': '4' }, body: inbound });
+    expect(answer.status).toBe(200);
+
+    expect(lines.map((l) => [l.level, l.message])).toEqual([
+      ['info', `send accepted as ${sent.ticketId}`],
+      ['warn', expect.stringMatching(/^send rejected: /)],
+      ['info', 'inbound-message handled'],
+    ]);
+    const written = JSON.stringify(lines);
+    for (const secret of [password, Buffer.from(`${accountId}:${password}`).toString('base64'), secretText, '14155550123']) expect(written).not.toContain(secret);
+  });
+});

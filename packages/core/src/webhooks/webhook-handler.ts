@@ -20,7 +20,8 @@ import {
   type InboundReassembler,
   type ReassemblerTimers,
 } from './inbound-reassembler.js';
-import type { CallbackFacts, CallbackObserver, SmsTelemetry } from '../telemetry/create-telemetry.js';
+import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
+import type { TelemetryLogger } from '../telemetry/logger.js';
 import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
 import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
 
@@ -125,6 +126,8 @@ export interface WebhookHandlerOptions<P = unknown> {
    * default. The same object as the client's links each receipt's span to its send's.
    */
   readonly telemetry?: SmsTelemetry;
+  /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
+  readonly logger?: TelemetryLogger;
 }
 
 /** A receiver: `handle` answers one request. */
@@ -207,8 +210,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     charset = 'auto',
     timers,
     now = Date.now,
-    telemetry,
+    logger,
   } = options ?? ({} as WebhookHandlerOptions<P>);
+  const telemetry = options?.telemetry ?? (logger === undefined ? undefined : createTelemetry({ logger }));
   if (typeof onDeliveryReceipt !== 'function' && typeof onInboundMessage !== 'function') {
     throw new TypeError('createWebhookHandler needs onDeliveryReceipt, onInboundMessage, or both');
   }
