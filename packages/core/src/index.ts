@@ -240,7 +240,7 @@ export type {
   OpenTelemetryApiLike,
 } from './telemetry/otel-types.js';
 export type { TelemetryLogger, TelemetryLogLevel } from './telemetry/logger.js';
-export { checkLogger } from './telemetry/logger.js';
+export { checkLogger, writeLog } from './telemetry/logger.js';
 export type { TelemetryMetric } from './telemetry/telemetry-names.js';
 export { TELEMETRY_SPANS, TELEMETRY_ATTRIBUTES, TELEMETRY_METRICS, DELIVERY_LATENCY_BUCKETS_S } from './telemetry/telemetry-names.js';
 export type {
