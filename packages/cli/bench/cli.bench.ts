@@ -91,7 +91,7 @@ for (const payload of payloads) {
 }
 if (agree !== payloads.length) throw new Error(`validatePayload and the decoders disagree on ${payloads.length - agree} payloads`);
 
-const validation = runSuite({
+const validation = await runSuite({
   id: 'cli-validate',
   title: 'validatePayload',
   path: 'CLI validation in process',

@@ -76,18 +76,23 @@ const median = (values: readonly number[]): number => {
  * and each subject a ratio to the baseline's median of the same round. A task's ratio is the median
  * of its rounds' ratios, reported with their range.
  */
-export function runSuite(suite: BenchSuite, { rounds = 10, roundMs = 300, warmupMs = 500 }: RunOptions = {}): SuiteResult {
+export async function runSuite(suite: BenchSuite, { rounds = 10, roundMs = 300, warmupMs = 500 }: RunOptions = {}): Promise<SuiteResult> {
   const tasks = [suite.baseline, ...suite.subjects];
   let sink = 0;
-  const time = (task: BenchTask): number => {
+  // Tasks that return a promise are awaited (the time includes it); others are timed without one.
+  const isAsync = tasks.map((task) => task.fn() instanceof Promise);
+  for (const [index, task] of tasks.entries()) if (isAsync[index]) await task.fn();
+  const time = async (index: number): Promise<number> => {
+    const task = tasks[index] as BenchTask;
     const start = performance.now();
-    const out = task.fn();
+    let out = task.fn();
+    if (isAsync[index]) out = await out;
     const elapsed = performance.now() - start;
     sink += out ? 1 : 0;
     return elapsed;
   };
   const warmupEnd = performance.now() + warmupMs;
-  while (performance.now() < warmupEnd) for (const task of tasks) time(task);
+  while (performance.now() < warmupEnd) for (let index = 0; index < tasks.length; index++) await time(index);
 
   const perRound: number[][] = tasks.map(() => []);
   const all: number[][] = tasks.map(() => []);
@@ -98,7 +103,7 @@ export function runSuite(suite: BenchSuite, { rounds = 10, roundMs = 300, warmup
     while (performance.now() < end || (samples[0] as number[]).length < 5) {
       for (let k = 0; k < tasks.length; k++) {
         const index = (turn + k) % tasks.length;
-        (samples[index] as number[]).push(time(tasks[index] as BenchTask));
+        (samples[index] as number[]).push(await time(index));
       }
       turn++;
     }

@@ -50,7 +50,7 @@ const selected = suites.filter((s) => !only || only.includes(s.id));
 const results: SuiteResult[] = [];
 const load = loadavg()[0] ?? 0;
 for (const suite of selected) {
-  const r = runSuite(suite, { rounds, roundMs });
+  const r = await runSuite(suite, { rounds, roundMs });
   results.push(r);
   console.log(`${section(r, `${COMMAND} --only ${suite.id}`)}\n`);
 }

@@ -1,8 +1,9 @@
 import type { BenchSuite } from './harness.js';
 import { hexSuites } from './hex.bench.js';
 import { jsonMtDecode } from './json-mt-decode.bench.js';
+import { nodeBodyRead } from './node-body-read.bench.js';
 import { segments } from './segments.bench.js';
 import { xmlDecodeSuites } from './xml-decode.bench.js';
 
 /** Every suite, in report order. */
-export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, segments, ...hexSuites];
+export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, segments, ...hexSuites, nodeBodyRead];
