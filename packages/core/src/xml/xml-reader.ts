@@ -16,7 +16,7 @@
  * it: the reader answers `undefined` and the caller parses the document with fast-xml-parser.
  * Every other well-formed document is read here; a differential test holds the two to the same trees.
  */
-import type { XmlDocument, XmlElement } from './xml-document.js';
+import type { XmlDocument, XmlElement } from './xml-tree.js';
 
 interface OpenElement {
   readonly name: string;
