@@ -65,6 +65,19 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     if (method !== 'GET') return notAllowed('GET', requestId);
     return json(sandbox.snapshot(), 200, requestId);
   }
+  if (api === '/messages') {
+    if (method !== 'GET') return notAllowed('GET', requestId);
+    const query = new URL(request.url).searchParams;
+    const number = (name: string): number | undefined => {
+      const value = query.get(name);
+      return value === null ? undefined : /^[0-9]{1,9}$/.test(value) ? Number(value) : NaN;
+    };
+    try {
+      return json(sandbox.listMessages({ offset: number('offset'), limit: number('limit') }), 200, requestId);
+    } catch (error) {
+      return adminError(400, 'invalid-page', (error as Error).message, requestId);
+    }
+  }
   if (api === '/events') {
     if (method !== 'GET') return notAllowed('GET', requestId);
     return new Response(createEventStream(sandbox, request.signal), {

@@ -52,6 +52,7 @@ export { ADMIN_PREFIX } from './admin-api.js';
 export type { ChangeListener } from './change-feed.js';
 export type {
   SandboxSnapshot,
+  MessagePage,
   MessageView,
   MessagePartView,
   TimelineEntry,

@@ -10,7 +10,7 @@ import type { InboundError, InboundInput } from './inbound.js';
 import type { GlobalRoute, OperatorDirectory } from './operators.js';
 import type { Scenario } from './scenarios.js';
 import type { SandboxStore } from './store.js';
-import type { SandboxSnapshot } from './views.js';
+import type { MessagePage, SandboxSnapshot } from './views.js';
 
 /** Shared state and services of a sandbox. */
 export interface SandboxInternals {
@@ -35,6 +35,7 @@ export interface SandboxInternals {
   newTicketId(): string;
   scenarioFor(destination: string): Scenario;
   snapshot(): SandboxSnapshot;
+  listMessages(options?: { readonly offset?: number; readonly limit?: number }): MessagePage;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
