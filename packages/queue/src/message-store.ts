@@ -54,6 +54,9 @@ export type ReceiptResult =
   | { readonly kind: 'other-ticket'; readonly key: string }
   | { readonly kind: 'missing' };
 
+/** How long a receipt waits for its ticket to be known: one day. */
+const EARLY_RECEIPT_TTL_MS = 24 * 3_600_000;
+
 /** States a receipt moves to `accepted` (see `RECEIPT` in the scripts). */
 const SETTLED_BY_RECEIPT: readonly MessageState[] = ['sending', 'unknown', 'abandoned', 'queued', 'retrying'];
 
@@ -174,25 +177,30 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
       return { recorded: true, receipts: parseReceipts(reply[2]) };
     },
 
-    /** Records a receipt (see `RECEIPT`); one whose ticket and key are both unknown waits under its ticket. */
+    /** Records a receipt (see `RECEIPT`); one whose ticket and key are both unknown waits under its ticket (see `EARLY_RECEIPT`). */
     async receipt(receipt: DeliveryReceipt, keyHint: string | undefined): Promise<ReceiptResult> {
       const { ticketId } = receipt.mtStatus;
       const part = String(receipt.mtStatus.segmentNumber ?? 1);
       const json = JSON.stringify(receipt);
-      const known = await redis.get(keys.ticket(ticketId));
-      const key = known ?? keyHint;
-      const now = Date.now();
-      if (key !== undefined) {
+      const record = async (key: string): Promise<ReceiptResult | undefined> => {
+        const now = Date.now();
         const reply = await scripts.receipt(keys.message(key), keys.receipts(key), keys.unknown, keys.ticket(ticketId), key, ticketId, part, json, now, keys.changes, retentionMs);
         if (reply[0] === 'ok') {
           if (SETTLED_BY_RECEIPT.includes(reply[1] as MessageState)) report(key, 'accepted', reply[1], now);
           return { kind: 'recorded', key, previous: isState(reply[1]) ? reply[1] : 'accepted', receipts: parseReceipts(reply[2]) };
         }
         if (reply[0] === 'other-ticket') return { kind: 'other-ticket', key };
-        if (known !== null) return { kind: 'missing' };
+        return undefined;
+      };
+      const known = await redis.get(keys.ticket(ticketId));
+      if (known !== null) return (await record(known)) ?? { kind: 'missing' };
+      if (keyHint !== undefined) {
+        const recorded = await record(keyHint);
+        if (recorded !== undefined) return recorded;
       }
-      // The ticket is not stored yet (the worker has not recorded the answer): keep the receipt for it.
-      await scripts.earlyReceipt(keys.early(ticketId), part, json, retentionMs);
+      // The ticket is not stored yet (the worker is recording the answer): the receipt waits for it.
+      const early = await scripts.earlyReceipt(keys.early(ticketId), keys.ticket(ticketId), part, json, Math.min(retentionMs, EARLY_RECEIPT_TTL_MS));
+      if (early[0] === 'known') return (await record(text(early[1]))) ?? { kind: 'missing' };
       return { kind: 'waiting' };
     },
 

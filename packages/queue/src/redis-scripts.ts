@@ -118,11 +118,18 @@ redis.call('PEXPIRE', KEYS[2], ARGV[7])
 return { 'ok', state, redis.call('HVALS', KEYS[2]) }
 `;
 
-/** A receipt whose ticket is not known yet. KEYS: early receipts of the ticket. ARGV: part, receipt JSON, ttl ms. */
+/**
+ * A receipt whose ticket is not known yet waits under the ticket, unless the ticket got known
+ * meanwhile (`FINISH` stores the ticket and takes the waiting receipts in one step, so a receipt
+ * is never left behind). KEYS: early receipts of the ticket, ticket. ARGV: part, receipt JSON, ttl ms.
+ * → { 'waiting' } | { 'known', key }
+ */
 const EARLY_RECEIPT = `
+local key = redis.call('GET', KEYS[2])
+if key then return { 'known', key } end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1
+return { 'waiting' }
 `;
 
 /** Compare-and-set of the state. KEYS: message, receipts. ARGV: key, expected, new, code, description, now, channel, retention ms. */
@@ -250,7 +257,7 @@ const DEFINITIONS: Readonly<Record<keyof Scripts, { readonly keys: number; reado
   begin: { keys: 2, lua: BEGIN, publishes: true },
   finish: { keys: 5, lua: FINISH, publishes: true },
   receipt: { keys: 4, lua: RECEIPT, publishes: true },
-  earlyReceipt: { keys: 1, lua: EARLY_RECEIPT, publishes: false },
+  earlyReceipt: { keys: 2, lua: EARLY_RECEIPT, publishes: false },
   settle: { keys: 2, lua: SETTLE, publishes: true },
   resend: { keys: 2, lua: RESEND, publishes: true },
   nextGeneration: { keys: 1, lua: NEXT_GENERATION, publishes: false },

@@ -159,8 +159,8 @@ export interface WorkerProcess {
   readonly pid: number;
   /** Resolves when the process exited. */
   readonly exited: Promise<void>;
-  /** Asks the worker to close gracefully and waits for it. */
-  stop(): Promise<void>;
+  /** Asks the worker to close gracefully and waits for it; resolves to the messages it saw accepted. */
+  stop(): Promise<number>;
   kill(): Promise<void>;
 }
 
@@ -177,8 +177,12 @@ export async function startWorkerProcess(config: WorkerProcessConfig): Promise<W
     pid: child.pid as number,
     exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.send('stop');
+      if (child.exitCode !== null || child.signalCode !== null) return 0;
+      const report = new Promise<number>((resolve) => child.on('message', (m) => typeof m === 'object' && m !== null && resolve((m as { accepted: number }).accepted)));
+      child.send('stop');
+      const accepted = await Promise.race([report, exited.then(() => -1)]);
       await exited;
+      return accepted;
     },
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
