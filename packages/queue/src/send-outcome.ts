@@ -46,7 +46,7 @@ const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  if (/^[0-9]{1,10}$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
+  if (/^[0-9]+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
   if (!/[A-Za-z]/.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
