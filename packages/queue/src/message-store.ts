@@ -43,6 +43,7 @@ export interface Transition {
 export type BeginResult =
   | { readonly kind: 'go'; readonly request: MtRequest; readonly retries: number }
   | { readonly kind: 'later'; readonly retryAt: number }
+  | { readonly kind: 'paused'; readonly waitMs: number }
   | { readonly kind: 'parked' }
   | { readonly kind: 'settled'; readonly state: MessageState }
   | { readonly kind: 'missing' };
@@ -127,10 +128,13 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
       });
     },
 
-    /** Marks the message in flight before its request leaves (see `BEGIN`). */
-    async begin(key: string, token: string): Promise<BeginResult> {
+    /**
+     * Marks the message in flight before its request leaves (see `BEGIN`); with `pauseKey`, not
+     * while the account is paused.
+     */
+    async begin(key: string, token: string, pauseKey?: string): Promise<BeginResult> {
       const now = Date.now();
-      const [kind, a, b] = await scripts.begin(keys.message(key), keys.unknown, key, token, now, keys.changes);
+      const [kind, a, b] = await scripts.begin(keys.message(key), keys.unknown, pauseKey ?? keys.unknown, key, token, now, keys.changes, pauseKey === undefined ? '0' : '1');
       switch (kind) {
         case 'go': {
           report(key, 'sending', undefined, now);
@@ -138,6 +142,8 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
         }
         case 'later':
           return { kind: 'later', retryAt: Number(a) };
+        case 'paused':
+          return { kind: 'paused', waitMs: Number(a) };
         case 'parked':
           report(key, 'unknown', 'sending', now);
           return { kind: 'parked' };

@@ -25,9 +25,11 @@ return { 1, 'queued', '0' }
 `;
 
 /**
- * The in-flight marker. KEYS: message, unknown set. ARGV: key, token, now, channel.
- * → { 'go', mt, retries } (marked in flight: send it) | { 'later', retryAt } | { 'parked' } (found
- * in flight without an outcome: now unknown) | { 'settled', state } | { 'missing' }
+ * The in-flight marker. KEYS: message, unknown set, pause end of the account (read only when ARGV[5]
+ * is '1': queues without a rate limit check the pause here rather than in a slot reservation).
+ * ARGV: key, token, now, channel, check pause.
+ * → { 'go', mt, retries } (marked in flight: send it) | { 'later', retryAt } | { 'paused', wait ms }
+ * | { 'parked' } (found in flight without an outcome: now unknown) | { 'settled', state } | { 'missing' }
  */
 const BEGIN = `
 local f = redis.call('HMGET', KEYS[1], 'state', 'retryAt', 'mt', 'retries')
@@ -35,6 +37,14 @@ local state = f[1]
 if not state then return { 'missing' } end
 if state == 'queued' or state == 'retrying' then
   if f[2] and tonumber(f[2]) > tonumber(ARGV[3]) then return { 'later', f[2] } end
+  if ARGV[5] == '1' then
+    local resume = redis.call('GET', KEYS[3])
+    if resume then
+      local t = redis.call('TIME')
+      local wait = tonumber(resume) - (tonumber(t[1]) * 1000000 + tonumber(t[2]))
+      if wait > 0 then return { 'paused', math.ceil(wait / 1000) } end
+    end
+  end
   redis.call('HSET', KEYS[1], 'state', 'sending', 'inflight', ARGV[2], 'inflightAt', ARGV[3], 'updatedAt', ARGV[3])
   redis.call('HDEL', KEYS[1], 'retryAt')
   redis.call('HINCRBY', KEYS[1], 'sends', 1)
@@ -254,7 +264,7 @@ export interface Scripts {
 
 const DEFINITIONS: Readonly<Record<keyof Scripts, { readonly keys: number; readonly lua: string; readonly publishes: boolean }>> = {
   create: { keys: 1, lua: CREATE, publishes: true },
-  begin: { keys: 2, lua: BEGIN, publishes: true },
+  begin: { keys: 3, lua: BEGIN, publishes: true },
   finish: { keys: 5, lua: FINISH, publishes: true },
   receipt: { keys: 4, lua: RECEIPT, publishes: true },
   earlyReceipt: { keys: 2, lua: EARLY_RECEIPT, publishes: false },

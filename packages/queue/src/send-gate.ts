@@ -22,6 +22,10 @@ export interface Slot {
 
 /** The gate of one account. */
 export interface SendGate {
+  /** Whether sends reserve slots (a rate limit is set); without one, only the pause is checked, by `begin`. */
+  readonly limited: boolean;
+  /** The key of the account's pause end (for `begin`). */
+  readonly pauseKey: string;
   /** Reserves the next send slot when it is at most `maxWaitMs` away. */
   reserve(maxWaitMs: number): Promise<Slot>;
   /** Holds every send of the account for `ms` (`Retry-After`). */
@@ -51,6 +55,8 @@ export function createSendGate(redis: Redis, prefix: string, account: string, ra
   const intervalUs = rateLimit === undefined ? 0 : Math.max(1, Math.round(1_000_000 / rateLimit.perSecond));
   const toleranceUs = rateLimit === undefined ? 0 : ((rateLimit.burst ?? 1) - 1) * intervalUs;
   return {
+    limited: rateLimit !== undefined,
+    pauseKey: `${base}:resume`,
     async reserve(maxWaitMs) {
       const [reserved, wait] = await scripts.reserveSlot(`${base}:rate`, `${base}:resume`, intervalUs, toleranceUs, Math.max(0, Math.floor(maxWaitMs * 1000)));
       return { reserved: reserved === 1, waitMs: Number(wait) };

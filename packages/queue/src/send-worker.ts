@@ -1,6 +1,6 @@
 /**
  * A worker: a BullMQ `Worker` whose processor sends one message per job, send-safely. For each job:
- * wait for the account's send slot → mark the message in flight in Redis (atomically, refusing if
+ * wait for the account's send slot (or its pause) → mark the message in flight in Redis (atomically, refusing if
  * it already is: then it is parked as an unknown fate) → send → record the outcome. A 1010 moves
  * the job to BullMQ's delayed set and frees the worker.
  */
@@ -119,11 +119,19 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
 
   const processor = async (job: Job<SendJobData>, jobToken?: string): Promise<void> => {
     const { key } = job.data;
-    const slot = await gate.reserve(maxInlineWaitMs);
-    if (!slot.reserved) return delay(job, jobToken, Date.now() + slot.waitMs);
-    if (slot.waitMs > 0) await sleep(slot.waitMs);
+    if (gate.limited) {
+      const slot = await gate.reserve(maxInlineWaitMs);
+      if (!slot.reserved) return delay(job, jobToken, Date.now() + slot.waitMs);
+      if (slot.waitMs > 0) await sleep(slot.waitMs);
+    }
     const token = `${identity}/${job.id}/${++sends}`;
-    const begun = await store.begin(key, token);
+    let begun = await store.begin(key, token, gate.limited ? undefined : gate.pauseKey);
+    // Without a rate limit, a pause (Retry-After) is found here: wait it out, or come back later.
+    while (begun.kind === 'paused') {
+      if (begun.waitMs > maxInlineWaitMs) return delay(job, jobToken, Date.now() + begun.waitMs);
+      await sleep(begun.waitMs);
+      begun = await store.begin(key, token, gate.pauseKey);
+    }
     if (begun.kind === 'later') return delay(job, jobToken, begun.retryAt);
     if (begun.kind !== 'go') return;
     // In flight from here: whatever happens to this process, the message is never sent again blindly.
