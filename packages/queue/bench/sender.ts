@@ -2,6 +2,7 @@
  * A sending process of the throughput benchmark, configured by the JSON of its first argument:
  * - `bare`: the client in a loop (`concurrency` loops at once; 1 is the plain loop), `count` sends;
  * - `worker`: a queue worker (built package) with `concurrency` jobs at once, until told "stop".
+ * Answers "cpu" with the CPU time it used so far.
  */
 import type { MtRequest } from '@smsv4/core';
 import { createClient } from '@smsv4/transport-fetch';
@@ -20,6 +21,12 @@ interface Config {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
+// The CPU time this process used so far (µs), when asked.
+process.on('message', (message) => {
+  if (message !== 'cpu') return;
+  const { user, system } = process.cpuUsage();
+  process.send?.({ type: 'cpu', cpu: user + system });
+});
 const clientOptions = { baseUrl: config.sandboxUrl, accountId: 'sandbox', password: 'sandbox-password' };
 
 if (config.mode === 'bare') {
@@ -34,12 +41,12 @@ if (config.mode === 'bare') {
     }
   };
   await Promise.all(Array.from({ length: config.concurrency }, loop));
-  process.send?.('done', () => process.exit(0));
+  process.send?.({ type: 'done' }, () => process.exit(0));
 } else {
   const queue = createSendQueue({ connection: { host: '127.0.0.1', port: config.redisPort as number }, name: config.name as string, clientOptions, concurrency: config.concurrency });
   const worker = queue.startWorker();
   await worker.worker.waitUntilReady();
-  process.send?.('ready');
+  process.send?.({ type: 'ready' });
   process.on('message', (message) => {
     if (message === 'stop') void queue.close().then(() => process.exit(0));
   });

@@ -86,7 +86,10 @@ export interface QueuedMessage {
   /** `X-Request-Id` of the last answer. */
   readonly requestId?: string;
   readonly acceptedAt?: number;
-  /** The service's code: the rejection's, the 1000 of an unknown fate, the last 1010, or the delivery summary code. */
+  /**
+   * The service's code: a string for an error code (the rejection's, the `'1000'` of an unknown fate,
+   * the last `'1010'`), a number for the delivery status of `delivered` and `failed` (the summary code).
+   */
   readonly code?: string | number;
   readonly description?: string;
   /** HTTP status of the last answer, when one came. */

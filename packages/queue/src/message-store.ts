@@ -288,7 +288,8 @@ export function decodeMessage(key: string, fields: Readonly<Record<string, strin
   const num = (name: string): number | undefined => (fields[name] === undefined ? undefined : Number(fields[name]));
   const ticketId = fields.ticketId;
   const own = ticketId === undefined ? receipts : receipts.filter((r) => r.mtStatus.ticketId === ticketId);
-  const code = fields.code === undefined ? undefined : /^[0-9]+$/.test(fields.code) && state !== 'rejected' && state !== 'unknown' && state !== 'retrying' ? Number(fields.code) : fields.code;
+  // The delivery status code is a number (as in a receipt); the service's error codes are strings (as the SMS API sends them).
+  const code = fields.code === undefined ? undefined : (state === 'delivered' || state === 'failed') && /^[0-9]+$/.test(fields.code) ? Number(fields.code) : fields.code;
   return {
     key,
     state,
