@@ -140,7 +140,7 @@ describe('sending and receipts', () => {
   });
 
   it('a 1010 re-queues the message for later and frees the worker for the next one', async () => {
-    const queue = newQueue({ concurrency: 1, retry: { temporaryErrorDelayMs: 1_500, initialDelayMs: 50 } });
+    const queue = newQueue({ concurrency: 1, retry: { temporaryErrorDelayMs: 3_000, initialDelayMs: 50 } });
     const changes: StateChange[] = [];
     const watcher = await queue.subscribe((c) => changes.push(c));
     setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
@@ -149,11 +149,11 @@ describe('sending and receipts', () => {
     expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'retrying', 5_000, 20)).toBe(true);
     const retrying = await queue.getMessage('temp-1');
     expect(retrying).toMatchObject({ state: 'retrying', code: '1010', description: SMS_ERRORS['1010'].description, httpStatus: 503, retries: 1 });
-    expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(1_500);
+    expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(3_000);
     expect(retrying?.inFlight).toBeUndefined();
     // The only worker slot is free: the next message goes out while the first waits.
     await queue.enqueue(message('temp-2'), { key: 'temp-2' });
-    expect(await waitFor(async () => (await queue.getMessage('temp-2'))?.state === 'accepted', 1_000, 20)).toBe(true);
+    expect(await waitFor(async () => (await queue.getMessage('temp-2'))?.state === 'accepted', 2_500, 20)).toBe(true);
     expect((await queue.getMessage('temp-1'))?.state).toBe('retrying');
     expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'accepted', 10_000)).toBe(true);
     expect(await queue.getMessage('temp-1')).toMatchObject({ state: 'accepted', retries: 1, sends: 2 });
@@ -162,7 +162,7 @@ describe('sending and receipts', () => {
     await waitFor(() => changes.filter((c) => c.key === 'temp-1' && c.state === 'sending').length === 2, 1_000);
     const attempts = changes.filter((c) => c.key === 'temp-1' && c.state === 'sending').map((c) => c.at);
     expect(attempts).toHaveLength(2);
-    expect((attempts[1] as number) - (attempts[0] as number)).toBeGreaterThanOrEqual(1_500);
+    expect((attempts[1] as number) - (attempts[0] as number)).toBeGreaterThanOrEqual(3_000);
     await watcher();
   });
 
