@@ -32,3 +32,7 @@ export type { StartSandboxOptions, SandboxClientOptions, TestSandbox } from './s
 export { startSandbox } from './sandbox/start-sandbox.js';
 export type { Teardown, Close, RunnerHooks } from './sandbox/teardown.js';
 export { installTeardownScope } from './sandbox/teardown.js';
+
+// --- load ---
+export type { ReceiptLoadOptions, ReceiptLoad } from './builders/receipt-load.js';
+export { createReceiptLoad } from './builders/receipt-load.js';
