@@ -12,7 +12,7 @@ import { smsMatchers, type SmsMatchers } from './matchers/sms-matchers.js';
 import { installTeardownScope } from './sandbox/teardown.js';
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unused-vars
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
   interface Matchers<T = any> extends SmsMatchers<void> {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends SmsMatchers<unknown> {}

@@ -2,8 +2,8 @@
 
 /** The part of vitest's `MatcherState` and jest's `MatcherContext` the matchers read. */
 export interface SmsMatcherContext {
-  /** `true` under `.not`. */
-  readonly isNot: boolean;
+  /** `true` under `.not` (jest types it optional). */
+  readonly isNot?: boolean;
   /** The runner's deep equality (it understands asymmetric matchers such as `expect.any(String)`). */
   equals(a: unknown, b: unknown): boolean;
   /** The runner's printing helpers, when it has them. */
@@ -18,9 +18,10 @@ export interface SmsMatcherResult {
 
 /** The hint line of a message (`expect(received).toBeValidMtRequest()`), the runner's when it has one. */
 export function hint(context: SmsMatcherContext, name: string, expected = ''): string {
-  const own = `expect(received).${context.isNot ? 'not.' : ''}${name}(${expected})`;
+  const isNot = context.isNot === true;
+  const own = `expect(received).${isNot ? 'not.' : ''}${name}(${expected})`;
   try {
-    return context.utils?.matcherHint?.(`.${name}`, undefined, expected === '' ? '' : 'expected', { isNot: context.isNot }) ?? own;
+    return context.utils?.matcherHint?.(`.${name}`, undefined, expected === '' ? '' : 'expected', { isNot }) ?? own;
   } catch {
     return own;
   }

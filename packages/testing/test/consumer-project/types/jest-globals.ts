@@ -1,7 +1,10 @@
 // The matchers' types under jest with @jest/globals (checked with tsc, not run).
 import { expect } from '@jest/globals';
 import type {} from '@smsv4/testing/jest';
-import { buildDeliveryReceipt } from '@smsv4/testing';
+import { buildDeliveryReceipt, smsMatchers } from '@smsv4/testing';
+
+// The matchers object fits the runner's own expect.extend.
+expect.extend(smsMatchers);
 
 const receipt = buildDeliveryReceipt();
 expect(receipt).toBeDeliveryReceipt({ code: 4, ticketId: expect.any(String) });
