@@ -204,3 +204,28 @@ describe('documents', () => {
     }
   });
 });
+
+// Enabled once core's decoders take any xs:dateTime (offsets, any fraction digits); until then they refuse these bodies.
+describe.skip('timestamps with an offset, as the service may write them', () => {
+  const forms = [{ offset: '-05:00' }, { offset: '+05:30', fractionDigits: 3 }, { offset: 'Z', fractionDigits: 0 }, { offset: 840, fractionDigits: 9 }] as const;
+
+  it.each(forms)('are decoded by core to the same instant (%j)', (form) => {
+    const instant = Date.parse('2015-08-29T20:10:03.000Z');
+    for (const format of FORMATS) {
+      const receipt = buildDeliveryReceipt({ format, deliveredAt: instant, timestamps: form });
+      const decodedReceipt = decodeDeliveryReceipt(receipt.body, format);
+      if (!decodedReceipt.ok) throw new Error(`${format} receipt: ${decodedReceipt.error.description}`);
+      expect(Date.parse(decodedReceipt.value.mtStatus.deliveryDate ?? '')).toBe(instant);
+      const { parts } = buildMultipartInbound({ text: 'x'.repeat(200), format, submittedAt: instant, timestamps: form });
+      for (const part of parts) {
+        const decoded = decodeMobileOriginate(part.body, format);
+        if (!decoded.ok) throw new Error(`${format} inbound: ${decoded.error.description}`);
+        expect(Date.parse(decoded.value.submittedDate ?? '')).toBe(instant);
+      }
+      const status = buildStatusDocument({ format, parts: [4, 4], deliveredAt: instant, timestamps: form });
+      const decodedStatus = decodeMtStatus(status.body, format);
+      if (!decodedStatus.ok) throw new Error(`${format} status: ${decodedStatus.error.description}`);
+      expect(decodedStatus.value.segments?.map((s) => Date.parse(s.deliveryDate ?? ''))).toEqual([instant, instant]);
+    }
+  });
+});
