@@ -42,6 +42,17 @@ describe('buildDeliveryReceipt', () => {
     }
   });
 
+  it('spells the country code as the spec prints it, when asked', () => {
+    for (const format of FORMATS) {
+      const receipt = buildDeliveryReceipt({ format, alpha2Spelling: 'alpha2code' });
+      expect(receipt.body).toContain(format === 'xml' ? ' alpha2code="US"' : '"alpha2code":"US"');
+      expect(receipt.body).not.toContain('alpha2Code');
+      expect(decodeDeliveryReceipt(receipt.body, format)).toEqual({ ok: true, value: receipt.value });
+      const preview = buildPreview({ format, alpha2Spelling: 'alpha2code' });
+      expect(decodePreview(preview.body, format)).toEqual({ ok: true, value: preview.value });
+    }
+  });
+
   it('writes the nested layout inside mtStatus', () => {
     const xml = buildDeliveryReceipt({ layout: 'nested' }).body;
     expect(xml).toMatch(/<mtStatus [^>]*><destination [^>]*\/><source [^>]*\/><\/mtStatus>/);

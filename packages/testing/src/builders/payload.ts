@@ -40,6 +40,11 @@ export interface WireOptions {
   readonly prefix?: string;
   /** How timestamps are written (offset and fraction digits); UTC with milliseconds by default. */
   readonly timestamps?: TimestampForm;
+  /**
+   * The spelling of the country code member of `destination`: `alpha2Code` (default, as JSON and
+   * the schema have it) or `alpha2code` (as the spec prints it for receipts and lookups).
+   */
+  readonly alpha2Spelling?: 'alpha2Code' | 'alpha2code';
 }
 
 /** The namespace URI of a choice, for a resource whose `http:` URI is `uri`. */
@@ -91,8 +96,10 @@ export function prefixElements(xml: string, prefix: string): string {
 }
 
 /** A payload of a body, with the wire forms of the options applied to the encoder's output. */
-export function finishPayload<T>(resource: PayloadResource, value: T, encoded: string, { format = 'xml', prefix, timestamps }: WireOptions): Payload<T> {
+export function finishPayload<T>(resource: PayloadResource, value: T, encoded: string, { format = 'xml', prefix, timestamps, alpha2Spelling = 'alpha2Code' }: WireOptions): Payload<T> {
   let body = rewriteTimestamps(encoded, format, timestamps);
+  if (alpha2Spelling === 'alpha2code') body = format === 'xml' ? body.replaceAll(' alpha2Code="', ' alpha2code="') : body.replaceAll('"alpha2Code":', '"alpha2code":');
+  else if (alpha2Spelling !== 'alpha2Code') throw new TypeError(`alpha2Spelling must be 'alpha2Code' or 'alpha2code', got ${JSON.stringify(alpha2Spelling)}`);
   if (format === 'xml' && prefix !== undefined) body = prefixElements(body, prefix);
   return { resource, format, contentType: contentTypeFor(format), body, value };
 }
