@@ -1,8 +1,8 @@
 /**
  * A cheap stream of distinct receipts for load tests of a receiver: core's encoder builds one
  * receipt, and request `i` gets its own ticket ID and part by substitution (ticket IDs and numbers
- * need no escaping in either format), at the cost of a string substitution; every `repeatEvery`-th
- * request repeats the one before, as the service's retries do.
+ * need no escaping in either format); every `repeatEvery`-th request repeats the one before, as
+ * the service's retries do.
  */
 import { TICKET_ID_PATTERN } from '@smsv4/core';
 import { buildDeliveryReceipt, type DeliveryReceiptOptions } from './delivery-receipt.js';
