@@ -37,6 +37,8 @@ describe('startSandbox', () => {
     await sms.advance(60_000);
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]?.body).toBeDeliveryReceipt({ ticketId: sent.value.ticketId, code: 4 });
+    // The recorded request itself: its Content-Type names the format.
+    expect(receiver.received[0]).toBeDeliveryReceipt({ ticketId: sent.value.ticketId });
     expect(sms.callbacks(sent.value.ticketId)).toMatchObject([{ attempt: 1, outcome: 'delivered', httpStatus: 200 }]);
   });
 
