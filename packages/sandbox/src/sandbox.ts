@@ -3,26 +3,26 @@
  * handler (`Request` → `Response`) usable in-process, with a Node listener on demand.
  */
 import { encodeMobileOriginate, formatForAccept, type InvokeValidationOptions } from '@smsv4/core';
-import { ADMIN_PREFIX, handleAdmin } from './admin-api.js';
-import type { SandboxRequestContext } from './account-checks.js';
-import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './accounts.js';
-import { createCallbackDispatcher, type RetryPolicy } from './callbacks.js';
-import { createChangeFeed, type ChangeListener } from './change-feed.js';
-import { createScaledClock, type SandboxClock } from './clock.js';
-import { createDeliverySimulator } from './delivery.js';
-import { ConnectionDroppedError, createFaultQueue, parseFault, type Fault, type FaultOperation } from './faults.js';
-import { createTicketIdFactory, invokeRequestId, smsRequestId } from './ids.js';
-import { buildInboundParts, checkInboundInput, tonOf, type InboundError, type InboundInput } from './inbound.js';
+import { ADMIN_PREFIX, handleAdmin } from './http/admin-api.js';
+import type { SandboxRequestContext } from './http/account-checks.js';
+import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './state/accounts.js';
+import { createCallbackDispatcher, type RetryPolicy } from './engine/callbacks.js';
+import { createChangeFeed, type ChangeListener } from './state/change-feed.js';
+import { createScaledClock, type SandboxClock } from './engine/clock.js';
+import { createDeliverySimulator } from './engine/delivery.js';
+import { ConnectionDroppedError, createFaultQueue, parseFault, type Fault, type FaultOperation } from './engine/faults.js';
+import { createTicketIdFactory, invokeRequestId, smsRequestId } from './engine/ids.js';
+import { buildInboundParts, checkInboundInput, tonOf, type InboundError, type InboundInput } from './engine/inbound.js';
 import type { SandboxInternals } from './internals.js';
-import { handleInvokeService } from './invoke-route.js';
-import { messageView } from './message-documents.js';
-import { createOperatorDirectory, DEFAULT_GLOBAL_ROUTE, parseOperatorTable, SAMPLE_OPERATORS, type GlobalRoute, type OperatorTable } from './operators.js';
-import { invokeError, smsError, urlError } from './responses.js';
-import { ANY_DESTINATION, parseScenario, type Scenario } from './scenarios.js';
-import { handleLookup, handleSend, handleStatus } from './sms-routes.js';
-import { createStore } from './store.js';
-import type { ListenOptions, SandboxServer } from './listen-types.js';
-import type { SandboxSnapshot } from './views.js';
+import { handleInvokeService } from './http/invoke-route.js';
+import { messageView } from './engine/message-documents.js';
+import { createOperatorDirectory, DEFAULT_GLOBAL_ROUTE, parseOperatorTable, SAMPLE_OPERATORS, type GlobalRoute, type OperatorTable } from './state/operators.js';
+import { invokeError, smsError, urlError } from './http/responses.js';
+import { ANY_DESTINATION, parseScenario, type Scenario } from './engine/scenarios.js';
+import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
+import { createStore } from './state/store.js';
+import type { ListenOptions, SandboxServer } from './listen/listen-types.js';
+import type { SandboxSnapshot } from './state/views.js';
 
 /** Options of {@link createSandbox}. Every option has a default. */
 export interface SandboxOptions {
@@ -346,7 +346,7 @@ export function createSandbox({
   const sandbox: Sandbox = {
     fetch: handle,
     async listen(options = {}) {
-      const { listenSandbox } = await import('./node-listener.js');
+      const { listenSandbox } = await import('./listen/node-listener.js');
       return listenSandbox(sandbox, options);
     },
     snapshot,

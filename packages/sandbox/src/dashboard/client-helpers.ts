@@ -4,8 +4,8 @@
  * self-contained: it may call the other functions of this file, but nothing imported (types
  * only), no module state and no DOM. They are tested under Node like any other code.
  */
-import type { Fault } from '../faults.js';
-import type { Scenario } from '../scenarios.js';
+import type { Fault } from '../engine/faults.js';
+import type { Scenario } from '../engine/scenarios.js';
 
 /** One event read from a `text/event-stream` body. */
 export interface SseEvent {

@@ -7,7 +7,7 @@ import type {
   InvocationView as DashboardInvocation,
   MessageView as DashboardMessage,
   SandboxSnapshot as DashboardSnapshot,
-} from '../views.js';
+} from '../state/views.js';
 
 /** The pure helpers the browser script receives (see `client-helpers.ts`). */
 export type DashboardHelpers = typeof ClientHelpers;

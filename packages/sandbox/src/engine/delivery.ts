@@ -11,12 +11,12 @@
  */
 import { encodeDeliveryReceipt } from '@smsv4/core';
 import type { CallbackDispatcher } from './callbacks.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeed } from '../state/change-feed.js';
 import type { SandboxClock } from './clock.js';
 import { deliveryReceiptOf, describeCode, isDelivered } from './message-documents.js';
 import type { MessagePlan } from './plan-message.js';
 import type { Scenario } from './scenarios.js';
-import { addTimeline, type MessageRecord, type PartRecord } from './store.js';
+import { addTimeline, type MessageRecord, type PartRecord } from '../state/store.js';
 
 /** The default delay before a part is delivered (simulated ms). */
 export const DEFAULT_DELIVERY_DELAY_MS = 1000;

@@ -4,11 +4,11 @@
  * `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in constant time).
  */
 import { timingSafeEqual } from '@smsv4/core';
-import { parseFault } from './faults.js';
-import { smsRequestId } from './ids.js';
-import type { SandboxInternals } from './internals.js';
+import { parseFault } from '../engine/faults.js';
+import { smsRequestId } from '../engine/ids.js';
+import type { SandboxInternals } from '../internals.js';
 import { readBoundedBody } from './read-body.js';
-import { parseScenario } from './scenarios.js';
+import { parseScenario } from '../engine/scenarios.js';
 import { adminError, empty, json } from './responses.js';
 import { createEventStream } from './event-stream.js';
 
