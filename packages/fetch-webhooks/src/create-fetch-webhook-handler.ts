@@ -4,7 +4,7 @@
  * Deno, Cloudflare Workers, Vercel Edge, Node 20 with any Fetch server).
  */
 import { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions, type WebhookResponse } from '@smsv4/core';
-import { createRequestBodyReader } from './read-request-body.js';
+import { createFetchBodyReader } from './read-request-body.js';
 
 /** What the handlers find in `context.platform`: the request and the arguments the runtime passed after it. */
 export interface FetchPlatform<A extends unknown[] = unknown[]> {
@@ -62,7 +62,7 @@ export function createFetchWebhookHandler<A extends unknown[] = unknown[]>(optio
     const answer = await handler.handle({
       method: request.method,
       headers: request.headers,
-      body: createRequestBodyReader(request),
+      body: createFetchBodyReader(request),
       get remoteAddress() {
         return getRemoteAddress?.(request, ...args);
       },
