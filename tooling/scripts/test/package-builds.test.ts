@@ -35,7 +35,7 @@ const packages = readdirSync(packagesDir)
 
 describe("the CommonJS builds expose their named exports to Node's import()", () => {
   it('finds the packages', () => {
-    expect(packages.map(({ pkg }) => pkg.name)).toEqual(expect.arrayContaining(['@smsv4/core', '@smsv4/transport-fetch']));
+    expect(packages.map(({ pkg }) => pkg.name)).toEqual(expect.arrayContaining(['@smsv4/core', '@smsv4/transport-fetch', '@smsv4/fetch-webhooks', '@smsv4/fastify-webhooks']));
   });
 
   it.each(packages.map(({ dir, pkg }) => [pkg.name, dir, pkg] as const))('%s', async (_name, dir, pkg) => {
