@@ -9,6 +9,7 @@ import type { FaultOperation, FaultQueue } from './engine/faults.js';
 import type { InboundError, InboundInput } from './engine/inbound.js';
 import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
 import type { Scenario } from './engine/scenarios.js';
+import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
 import type { SandboxSnapshot } from './state/views.js';
 
@@ -37,6 +38,8 @@ export interface SandboxInternals {
   snapshot(): SandboxSnapshot;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
+  /** The counters (`/__sandbox/metrics`). */
+  readonly metrics: SandboxMetrics;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
   faultBefore(operation: FaultOperation): Promise<'1010' | '1000' | undefined>;
   /** Subscribers of open SSE streams, closed with the sandbox. */

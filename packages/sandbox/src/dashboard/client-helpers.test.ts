@@ -19,6 +19,7 @@ import {
   parseIntegerField,
   parseSseBuffer,
   serviceBase,
+  summarizeMetrics,
   truncate,
 } from './client-helpers.js';
 import { createDashboardPageConfig } from './page-config.js';
@@ -321,5 +322,21 @@ describe('buildComposeBody', () => {
   it('asks for what is missing', () => {
     expect(buildComposeBody({ content: 'Hi' })).toEqual({ ok: false, error: 'To (the destination number) is required.' });
     expect(buildComposeBody({ destination: '1' })).toEqual({ ok: false, error: 'Text is required.' });
+  });
+});
+
+describe('summarizeMetrics', () => {
+  it('words the counters: sends, final parts by delivered or failed, callback attempts', () => {
+    expect(summarizeMetrics(undefined)).toEqual({ sends: '—', parts: '—', callbacks: '—' });
+    expect(
+      summarizeMetrics({
+        requests: [],
+        sendsAccepted: 3,
+        sendsRejected: 1,
+        finalParts: { '4': 2, '0': 1, '811': 1 },
+        callbacks: { receipt: { delivered: 3, 'pending-retry': 1 }, inbound: { delivered: 1, 'gave-up': 1 } },
+        inbound: 2,
+      }),
+    ).toEqual({ sends: '3 accepted · 1 rejected', parts: '3 delivered · 1 failed', callbacks: '4 delivered · 1 failed · 1 given up' });
   });
 });
