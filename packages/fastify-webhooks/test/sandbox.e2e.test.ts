@@ -105,7 +105,7 @@ describe.each(FASTIFY_VERSIONS)('with the sandbox on %s', (_name, createApp) => 
     app = createApp();
     await mount(app, j);
     origin = await listen(app);
-    sandbox = createSandbox({ clock, callbackTimeoutMs: 300 });
+    sandbox = createSandbox({ clock, callbackTimeoutMs: 1000 });
   });
 
   afterAll(async () => {
@@ -186,13 +186,13 @@ describe.each(FASTIFY_VERSIONS)('with the sandbox on %s', (_name, createApp) => 
 
   it('answers a retry that comes while the first delivery is still handled 409, and the later one 200 without handling it again', async () => {
     const ticketId = await send('14155550104', 'slow handler', 'xml');
-    j.slow.set(ticketId, 1500); // longer than the sandbox waits for an answer (300 ms)
+    j.slow.set(ticketId, 2500); // longer than the sandbox waits for an answer (1000 ms)
     await clock.advance(1000);
     await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
     expect(attempts(ticketId)[0]?.error).toMatch(/timeout/);
     await clock.advance(10_000); // the retry arrives while the first is still being handled
     await eventually(() => (attempts(ticketId)[0]?.httpStatus === 409 ? true : undefined));
-    await eventually(() => j.receipts.find((r) => r.mtStatus.ticketId === ticketId), 3000);
+    await eventually(() => j.receipts.find((r) => r.mtStatus.ticketId === ticketId), 6000);
     await clock.advance(20_000);
     await eventually(() => (attempts(ticketId)[0]?.outcome === 'delivered' ? true : undefined));
     expect(j.receipts.filter((r) => r.mtStatus.ticketId === ticketId)).toHaveLength(1);

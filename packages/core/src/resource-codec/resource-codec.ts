@@ -1,6 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import { compileSchema, type SchemaCheck } from '../codec/compile-schema.js';
-import { lazy } from '../codec/lazy.js';
+import { lazy } from '../lazy.js';
 import type { PayloadError } from '../codec/payload-error.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
 import type { BodyInput } from '../body/body-text.js';

@@ -1,5 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { lazy } from '../codec/lazy.js';
+import { lazy } from '../lazy.js';
 import { err, ok, type Result } from '../result.js';
 import { checkWellFormed, type WellFormedProblem } from './well-formed.js';
 import { escapeXml } from './xml-escape.js';

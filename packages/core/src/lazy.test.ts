@@ -1,7 +1,7 @@
 import type * as Compiler from '@sinclair/typebox/compiler';
 import type * as FastXmlParser from 'fast-xml-parser';
 import { describe, expect, it, vi } from 'vitest';
-import { loadFixture } from '../../test/fixtures.js';
+import { loadFixture } from '../test/fixtures.js';
 import { lazy } from './lazy.js';
 
 // Counts the schema compilations and XML parser instances core makes, to show that importing core
@@ -50,7 +50,7 @@ describe('lazy', () => {
 describe('importing core', () => {
   it('compiles no schema and creates no XML parser until a decoder is used', async () => {
     vi.resetModules();
-    const core = await import('../index.js');
+    const core = await import('./index.js');
     expect(made).toEqual({ compiled: 0, parsers: 0 });
 
     const decoded = core.decodeDeliveryReceipt(loadFixture('delivery-receipt/single-delivered.xml'), 'xml');
