@@ -142,7 +142,8 @@ describe('admin API', () => {
     expect(invalid.error.description).toMatch(/destination address/);
     expect((await post({ accountId: 'nobody', mobileTerminate: mt })).status).toBe(400);
     expect((await post([1])).status).toBe(400);
-    expect((await fetch(`${server.url}/__sandbox/api/messages`)).status).toBe(405);
+    // GET lists the stored messages (see below); other methods are refused.
+    expect((await fetch(`${server.url}/__sandbox/api/messages`, { method: 'DELETE' })).status).toBe(405);
   });
 
   it('answers 404 and 405 inside the admin API', async () => {
@@ -226,7 +227,9 @@ describe('bounds and subscriptions', () => {
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid-page');
       }
       expect(() => local.listMessages({ limit: 0 })).toThrow(TypeError);
-      expect((await fetch(`${listening.url}/__sandbox/api/messages`, { method: 'POST' })).status).toBe(405);
+      const put = await fetch(`${listening.url}/__sandbox/api/messages`, { method: 'PUT' });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toBe('GET, POST');
     } finally {
       await listening.close();
       await local.close();

@@ -107,7 +107,8 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     return json(sandbox.snapshot(), 200, requestId);
   }
   if (api === '/messages') {
-    if (method !== 'GET') return notAllowed('GET', requestId);
+    if (method === 'POST') return sendAsAccount(sandbox, request, requestId);
+    if (method !== 'GET') return notAllowed('GET, POST', requestId);
     const query = new URL(request.url).searchParams;
     const number = (name: string): number | undefined => {
       const value = query.get(name);
@@ -133,10 +134,6 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     const result = sandbox.injectInbound(body.value as never);
     if (!result.ok) return json({ error: result.error }, 400, requestId);
     return json(result.value, 202, requestId);
-  }
-  if (api === '/messages') {
-    if (method !== 'POST') return notAllowed('POST', requestId);
-    return sendAsAccount(sandbox, request, requestId);
   }
   if (api === '/scenarios') {
     if (method !== 'GET') return notAllowed('GET', requestId);
