@@ -214,5 +214,5 @@ function why(best: TablesOutcome, next: TablesOutcome | undefined): string {
   if (best.unitsLeft > next.unitsLeft) {
     return `Chosen for the fewest parts and tables, then the most room left: ${other} leaves ${next.unitsLeft} septets.`;
   }
-  return `It ties with ${other} on parts, tables and room left; the first tried is kept.`;
+  return `It ties with ${other} on parts, tables and room left; the first tried (languages in the order given) is kept.`;
 }
