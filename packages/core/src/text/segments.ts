@@ -239,7 +239,6 @@ function finish(
     ucs2Characters: typeof forced === 'function' ? NO_CHARS : forced,
     ...(extra.nationalTables === undefined ? {} : { nationalTables: extra.nationalTables }),
     ...(extra.graphemes === undefined ? {} : { graphemes: extra.graphemes }),
-    ...(extra.loneSurrogates === undefined ? {} : { loneSurrogates: extra.loneSurrogates }),
     fits,
     ...(maxParts === undefined ? {} : { maxParts }),
     mlc: {
@@ -248,6 +247,8 @@ function finish(
       segment: { accepted: segments <= Math.min(maxParts ?? MAX_CONCATENATED_PARTS, MAX_CONCATENATED_PARTS), segments },
     },
   };
+  // Set after creation, and only on the rare estimates that have them: no cost for the others.
+  if (extra.loneSurrogates !== undefined) (estimate as { loneSurrogates?: readonly number[] }).loneSurrogates = extra.loneSurrogates;
   if (typeof forced === 'function') {
     // Listing the characters that forced UCS-2 costs a map update per character, so it happens on
     // first read. An enumerable accessor: JSON, spreading and deep equality see a plain array.
