@@ -1,5 +1,5 @@
 /**
- * The tables of TS 23.038 as the fixture `text/ts-23-038-tables.json` transcribes them from the
+ * The tables of TS 23.038 as the fixture `standards/ts-23-038-tables.json` transcribes them from the
  * standard, for tests that check the implementation against the standard (never built from the
  * implementation's own tables).
  */
@@ -15,7 +15,7 @@ export interface StandardTableRows {
 }
 
 /** Every table of the fixture, in its order. */
-export const STANDARD_TABLE_ROWS: readonly StandardTableRows[] = (JSON.parse(loadFixture('text/ts-23-038-tables.json')) as { tables: StandardTableRows[] }).tables;
+export const STANDARD_TABLE_ROWS: readonly StandardTableRows[] = (JSON.parse(loadFixture('standards/ts-23-038-tables.json')) as { tables: StandardTableRows[] }).tables;
 
 /** The character of each septet (index = septet); `undefined` for no character, the escape and the reserved 0x1B included. */
 export function standardPositions(t: StandardTableRows): (string | undefined)[] {

@@ -4,7 +4,7 @@
  * locking shift table (A.3.4 to A.3.13) and a single shift table (A.2.4 to A.2.13).
  *
  * The tables are written as the standard prints them, with these readings where printings differ
- * (the test fixture `test/fixtures/text/ts-23-038-tables.json` lists them with the full tables):
+ * (the tests check every position against a transcription of the standard that lists them too):
  * - position 0x2C of every locking shift table is a comma;
  * - Oriya locking 0x47 is U+0B33; Tamil and Telugu locking 0x11 hold no character;
  * - Punjabi single 0x23 is U+0A6D, Tamil single 0x24 is U+0BEE, Telugu single 0x22 and 0x23 are
