@@ -2,7 +2,18 @@
  * `createSendQueue`: enqueue messages idempotently per key, run workers in any number of processes,
  * follow every message to its final state, close the loop with delivery receipts.
  */
-import { MT_LIMITS, validateMtRequest, type DeliveryReceipt, type MtRequest, type MtRequestError, type Result } from '@smsv4/core';
+import {
+  createTelemetry,
+  MT_LIMITS,
+  validateMtRequest,
+  type DeliveryReceipt,
+  type MtRequest,
+  type MtRequestError,
+  type QueueJobObserver,
+  type Result,
+  type SmsTelemetry,
+  type TelemetryLogger,
+} from '@smsv4/core';
 import { createClient, type ClientOptions, type SmsClient } from '@smsv4/transport-fetch';
 import { Queue } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
@@ -12,6 +23,32 @@ import { createMessageStore, storeKeys, type Transition } from './message-store.
 import { checkRateLimit, createSendGate, type RateLimit } from './send-gate.js';
 import { TEMPORARY_ERROR_DELAY_MS } from './send-outcome.js';
 import { settleFromReceipts, startSendWorker, type ResolvedRetry, type SendJobData, type SendWorker, type WorkerOptions } from './send-worker.js';
+
+/**
+ * Reports state changes to the telemetry: a span from `sending` to the state the send led to, a
+ * counter and a log line for every change. A telemetry failure changes nothing.
+ */
+const MAX_OPEN_SPANS = 10_000;
+
+function queueTelemetry(telemetry: SmsTelemetry): (transition: Transition) => void {
+  const sending = new Map<string, QueueJobObserver>();
+  return ({ key, state }) => {
+    try {
+      const open = sending.get(key);
+      if (open !== undefined) {
+        sending.delete(key);
+        open.end({ key, state });
+      } else telemetry.queueState({ key, state });
+      if (state === 'sending') {
+        sending.set(key, telemetry.queueJob(key));
+        // A send whose outcome another process recorded never ends here: forget the oldest.
+        if (sending.size > MAX_OPEN_SPANS) sending.delete(sending.keys().next().value as string);
+      }
+    } catch {
+      // Telemetry cannot undo a state change.
+    }
+  };
+}
 
 /** Retry settings: how the queue retries a send the service certainly did not take (1010, 429, no connection). */
 export interface QueueRetryOptions {
@@ -61,6 +98,14 @@ export interface SendQueueOptions {
   readonly onStateChange?: (change: StateChange) => void;
   /** Called with errors no call can return (a worker's Redis errors, failed bookkeeping); default: ignored. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Traces, metrics and logs (core's `createTelemetry`): a span per send (from `sending` to the
+   * state it led to), `smsv4.queue.jobs` by state, `smsv4.queue.unknown_fates` and the
+   * `smsv4.queue.depth` gauge. Give the same object to `clientOptions` to trace the HTTP calls too.
+   */
+  readonly telemetry?: SmsTelemetry;
+  /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
+  readonly logger?: TelemetryLogger;
 }
 
 /** One message to enqueue. */
@@ -186,7 +231,10 @@ export function createSendQueue({
   stalledIntervalMs = 30_000,
   onStateChange,
   onError = () => undefined,
+  telemetry: telemetryOption,
+  logger,
 }: SendQueueOptions): SendQueue {
+  const telemetry = telemetryOption ?? (logger === undefined ? undefined : createTelemetry({ logger }));
   if (connection === null || typeof connection !== 'object') throw new TypeError('connection must be ioredis options or an ioredis instance');
   if (typeof name !== 'string' || name === '' || name.includes(':')) throw new TypeError('name must be a non-empty string without ":"');
   if (typeof prefix !== 'string' || prefix === '') throw new TypeError('prefix must be a non-empty string');
@@ -216,7 +264,9 @@ export function createSendQueue({
   const redis = connection instanceof Redis ? connection : new Redis({ ...connection, maxRetriesPerRequest: null });
   redis.on('error', onError);
   const keys = storeKeys(prefix, name);
+  const observeTransition = telemetry === undefined ? undefined : queueTelemetry(telemetry);
   const changed = (transition: Transition): void => {
+    observeTransition?.(transition);
     if (onStateChange === undefined) return;
     try {
       onStateChange(transition);
@@ -228,6 +278,7 @@ export function createSendQueue({
   const gate = createSendGate(redis, prefix, accountId, rateLimit);
   const bullQueue = new Queue<SendJobData>(name, { connection, prefix });
   bullQueue.on('error', onError);
+  const stopDepth = telemetry?.observeQueueDepth(() => bullQueue.getJobCountByTypes('waiting', 'delayed', 'prioritized'));
   const keepFailedSeconds = Math.ceil(retentionMs / 1000);
   const jobOptions = (key: string, generation: number, delayMs?: number) => ({
     jobId: jobIdOf(key, generation),
@@ -386,6 +437,7 @@ export function createSendQueue({
       return unsubscribe;
     },
     async close() {
+      stopDepth?.();
       await Promise.all([...workers].map((worker) => worker.close()));
       workers.clear();
       await Promise.all([...subscriptions].map((unsubscribe) => unsubscribe()));
