@@ -11,6 +11,11 @@ function reference(xml: string): unknown {
   return parsed.ok ? parsed.value : parsed.error;
 }
 
+/** The document without its processing instructions (the XML declaration aside); for documents without CDATA or comments holding `<?`. */
+function withoutProcessingInstructions(xml: string): string {
+  return xml.replace(/<\?(?!xml[ \t\r\n])[\s\S]*?\?>/g, '');
+}
+
 // --- a generator of well-formed documents of every shape the reader meets ---
 
 const prefix = fc.constantFrom('', '', '', 'mt:', 'ns2:');
@@ -92,6 +97,7 @@ describe('readXmlTree against fast-xml-parser alone', () => {
   });
 
   it('agrees with fast-xml-parser on random damage to the fixtures wherever the result is well-formed', () => {
+    expect(withoutProcessingInstructions('<?xml version="1.0"?><?ml "a?><r/>')).toBe('<?xml version="1.0"?><r/>');
     const damage = fc.tuple(
       fc.nat(),
       fc.constantFrom('', '<', '>', '"', "'", '/', '<!-- x -->', '<![CDATA[x<y]]>', '<?p q?>', '<a/>', '<a>t</a>', ' x="1"', ' m:code="1"', 'ns:', 'é', '&amp;', '\r\n', '\r', ' '),
@@ -106,7 +112,12 @@ describe('readXmlTree against fast-xml-parser alone', () => {
         }
         if (checkWellFormed(xml) !== undefined) return;
         const tree = readXmlTree(xml);
-        if (tree !== undefined) expect(tree).toStrictEqual(reference(xml));
+        if (tree === undefined) return;
+        const expected = reference(xml);
+        // fast-xml-parser refuses some well-formed processing instructions (a quote in their data):
+        // both skip processing instructions, so the document without them must read the same.
+        if (expected === 'parser') expect(tree).toStrictEqual(reference(withoutProcessingInstructions(xml)));
+        else expect(tree).toStrictEqual(expected);
       }),
       { numRuns: 3000 },
     );
@@ -158,6 +169,13 @@ describe('readXmlTree', () => {
     expect(readXmlTree(xml)).toBeUndefined();
     expect(parseXmlDocument(xml)).toStrictEqual(parseWithFastXmlParser(xml));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('reads a well-formed document whose processing instruction holds a quote (fast-xml-parser refuses it)', () => {
+    const xml = '<?xml version="1.0"?>\n<?note "unbalanced?><r k="1"><c>t</c></r>';
+    expect(checkWellFormed(xml)).toBeUndefined();
+    expect(parseWithFastXmlParser(xml)).toStrictEqual({ ok: false, error: 'parser' });
+    expect(parseXmlDocument(xml)).toStrictEqual({ ok: true, value: { rootName: 'r', root: { '@k': '1', c: 't' } } });
   });
 
   it('reads attributes named like members of Object.prototype as plain members', () => {
