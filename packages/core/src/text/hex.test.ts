@@ -401,6 +401,14 @@ describe('short content (scratch buffers) against the octet path, in every chars
     );
   });
 
+  it('refuses an escape followed by an octet over 7F, as the octet path does', () => {
+    for (const hex of ['1B94', '1BFF', '411B80', '1B9B']) {
+      const decoded = decodeHex(hex, 'GSM');
+      expect(decoded.ok, hex).toBe(false);
+      expect(decoded).toEqual(decodeHexContent(hex, 'GSM'));
+    }
+  });
+
   it('decodes any hex exactly as decodeHexContent (always the octet path) does, errors included', () => {
     const hexish = fc.oneof(
       edgeHex,

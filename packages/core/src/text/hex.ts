@@ -173,26 +173,35 @@ const HEX_WORDS = (() => {
 })();
 
 /**
- * UTF-8 octets of characters, packed: the first octet in the low byte, then the second and the
- * third; the count in `*_LENGTH` (0: no character).
+ * GSM septet `s` (index `s`) and extension septet `x` after the escape (index `0x80 | x`) → the
+ * character's UTF-8 octets, packed: the first in the low byte, then the second and the third, their
+ * count in the top byte (0: no character, at the escape and where the extension table has none).
  */
-function utf8Table(size: number, charAt: (i: number) => string | undefined): { readonly octets: Uint32Array; readonly length: Uint8Array } {
-  const octets = new Uint32Array(size);
-  const length = new Uint8Array(size);
-  for (let i = 0; i < size; i++) {
-    const ch = charAt(i);
+const GSM_UTF8 = (() => {
+  const table = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const ch = i < 0x80 ? GSM_DEFAULT.decode[i] : GSM_DEFAULT.decodeExtension.get(i & 0x7f);
     if (ch === undefined) continue;
     const bytes = utf8Encoder.encode(ch);
-    length[i] = bytes.length;
-    octets[i] = (bytes[0] as number) | ((bytes[1] ?? 0) << 8) | ((bytes[2] ?? 0) << 16);
+    table[i] = ((bytes.length << 24) | (bytes[0] as number) | ((bytes[1] ?? 0) << 8) | ((bytes[2] ?? 0) << 16)) >>> 0;
   }
-  return { octets, length };
-}
+  return table;
+})();
+
 /**
- * GSM septet `s` (index `s`) and extension septet `x` after the escape (index `0x80 | x`) → the
- * character's UTF-8 octets (none at the escape and where the extension table has none).
+ * UTF-16 code unit `c` below {@link TABLE_LIMIT} → its GSM hex as one or two 16-bit units of two
+ * ASCII digits (the escape's, then the extension septet's, for a character of the extension
+ * table), packed in the low and high half; 0 when the default alphabet has no such character.
  */
-const GSM_UTF8 = utf8Table(256, (i) => (i < 0x80 ? GSM_DEFAULT.decode[i] : GSM_DEFAULT.decodeExtension.get(i & 0x7f)));
+const GSM_HEX_UNITS = (() => {
+  const table = new Uint32Array(TABLE_LIMIT);
+  for (let c = 0; c < TABLE_LIMIT; c++) {
+    const v = GSM_DEFAULT.encodeLow[c] as number;
+    if (v === NONE) continue;
+    table[c] = (v >= EXTENSION_FLAG ? ((HEX_UNITS[GSM_ESCAPE] as number) | ((HEX_UNITS[v & 0x7f] as number) << 16)) : (HEX_UNITS[v] as number)) >>> 0;
+  }
+  return table;
+})();
 
 /** The upper-case hex of `scratchUnits[0..n)` (two ASCII digits per unit) as a string. */
 const scratchHexText = (n: number): string => asciiDecoder.decode(scratchUnits.subarray(0, n));
@@ -206,17 +215,20 @@ function encodeHexScratch(text: string, charset: HexCharset): string | undefined
   const units = HEX_UNITS;
   switch (charset) {
     case 'GSM': {
-      const gsm = GSM_DEFAULT;
-      const low = gsm.encodeLow;
+      const table = GSM_HEX_UNITS;
       let k = 0;
       for (let i = 0; i < n; i++) {
         const c = text.charCodeAt(i);
-        const v = c < TABLE_LIMIT ? (low[c] as number) : septetOf(gsm, c);
-        if (v < 0) return undefined;
-        if (v >= EXTENSION_FLAG) {
-          out[k++] = units[GSM_ESCAPE] as number;
-          out[k++] = units[v & 0x7f] as number;
-        } else out[k++] = units[v] as number;
+        let u: number;
+        if (c < TABLE_LIMIT) u = table[c] as number;
+        else {
+          // The few characters above the table (the euro sign): looked up in the alphabet's map.
+          const v = septetOf(GSM_DEFAULT, c);
+          u = v < 0 ? 0 : v >= EXTENSION_FLAG ? ((units[GSM_ESCAPE] as number) | ((units[v & 0x7f] as number) << 16)) >>> 0 : (units[v] as number);
+        }
+        if (u === 0) return undefined;
+        out[k++] = u & 0xffff;
+        if (u > 0xffff) out[k++] = u >>> 16;
       }
       return scratchHexText(k);
     }
@@ -279,21 +291,22 @@ function decodeHexScratch(hex: string, charset: HexCharset): string | undefined 
       }
       return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
     case 'GSM': {
-      const { octets, length } = GSM_UTF8;
+      const table = GSM_UTF8;
       for (let j = 0; j < count; j++) {
         let v = hexWords[words[j] as number] as number;
         if (v === GSM_ESCAPE) {
           if (++j === count) return undefined;
-          v = 0x80 | (hexWords[words[j] as number] as number);
+          const x = hexWords[words[j] as number] as number;
+          // Over 7F (not a septet, or not hex): no character.
+          if (x > 0x7f) return undefined;
+          v = 0x80 | x;
         } else if (v > 0x7f) return undefined;
-        // Over FF (an extension septet over 7F, or not hex): no character.
-        const n = v > 0xff ? 0 : (length[v] as number);
-        if (n === 0) return undefined;
-        const u = octets[v] as number;
+        const u = table[v] as number;
+        if (u === 0) return undefined;
         out[k] = u & 0xff;
-        out[k + 1] = (u >> 8) & 0xff;
-        out[k + 2] = u >> 16;
-        k += n;
+        out[k + 1] = (u >>> 8) & 0xff;
+        out[k + 2] = (u >>> 16) & 0xff;
+        k += u >>> 24;
       }
       return lenientUtf8.decode(out.subarray(0, k));
     }
