@@ -295,7 +295,20 @@ if (rssMessages === undefined) {
   ];
   const report = lines.join('\n');
   console.log(report);
-  if (!values['dry-run']) writeReportBlock('sandbox-memory', report);
+  // Flat: the heap kept over the second half of the run grows by less than a tenth.
+  const half = secondHalf[0];
+  const heapGrowth = half !== undefined && last !== undefined ? last.heap / half.heap - 1 : 0;
+  if (!values['dry-run']) {
+    writeReportBlock('sandbox-memory', report);
+    writeSummaryRow({
+      path: `Sandbox memory over ${fmt(rssMessages)} messages`,
+      baseline: 'the same process halfway through',
+      ratio: `heap kept ${mb(half?.heap ?? 0)} → ${mb(last?.heap ?? 0)} MB (${heapGrowth >= 0 ? '+' : ''}${(heapGrowth * 100).toFixed(0)} %), RSS ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB over the second half`,
+      target: 'flat (heap kept +10 % at most over the second half)',
+      met: heapGrowth <= 0.1,
+      command: `${COMMAND} --rss ${rssMessages}`,
+    });
+  }
   if (run.lost > 0 || run.rejected > 0) process.exitCode = 1;
 }
 
