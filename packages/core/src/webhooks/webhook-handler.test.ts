@@ -316,22 +316,46 @@ describe('createWebhookHandler: inbound messages', () => {
     expect(onInboundMessage.mock.calls[0]?.[0]).toMatchObject({ content: '0500034A020148656C6C6F20', header: { concatenation: { sequence: 1 } } });
   });
 
-  it('reports orphans to onOrphan, or to onInboundMessage with complete: false', async () => {
+  it('reports orphans to onOrphan, or to onInboundMessage with complete: false, once their timeout passed', async () => {
     let fire: (() => void) | undefined;
     const timers: ReassemblerTimers = { setTimeout: (fn) => (fire = fn), clearTimeout: () => undefined };
+    let clock = 0;
+    const now = () => clock;
     const onOrphan = vi.fn();
-    const withHook = receiver({ onInboundMessage: () => undefined, onOrphan, timers });
+    const withHook = receiver({ onInboundMessage: () => undefined, onOrphan, timers, now, reassemblyTimeoutMs: 1000 });
     await withHook.handler.handle(post('mobile-originate/udh8-part1.xml'));
+    clock = 999;
+    fire?.();
+    expect(onOrphan).not.toHaveBeenCalled();
+    clock = 1000;
     fire?.();
     expect(onOrphan).toHaveBeenCalledWith(expect.objectContaining({ complete: false, missingParts: [2], text: 'Hello ' }));
+    expect(withHook.handler.pendingMessages).toBe(0);
+    clock = 100_000;
+    fire?.();
+    expect(onOrphan).toHaveBeenCalledTimes(1);
 
-    const onInboundMessage = vi.fn().mockRejectedValue(new Error('nope'));
-    const fallback = receiver({ onInboundMessage, timers });
+    const onInboundMessage = vi.fn().mockRejectedValueOnce(new Error('nope')).mockResolvedValue(undefined);
+    clock = 0;
+    const fallback = receiver({ onInboundMessage, timers, now, reassemblyTimeoutMs: 1000, leaseMs: 5000 });
     await fallback.handler.handle(post('mobile-originate/udh8-part1.xml'));
+    clock = 1000;
     fire?.();
     expect(onInboundMessage).toHaveBeenCalledWith(expect.objectContaining({ complete: false }), expect.objectContaining({ key: 'orphan:31QX9-0314A-0000A-77PQR' }));
     await new Promise((r) => setTimeout(r, 1));
     expect(fallback.errors.map((e) => e.code)).toEqual(['orphan-failed']);
+    // The claim of the failed report runs out after leaseMs: the orphan is handed over again, once.
+    clock = 5999;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(1);
+    clock = 6000;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(2);
+    await new Promise((r) => setTimeout(r, 1));
+    clock = 20_000;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(2);
+    expect(fallback.handler.pendingMessages).toBe(0);
   });
 
   it('reports the parts still held on close', async () => {
