@@ -132,8 +132,12 @@ export interface MemoryReassemblyStoreOptions {
   readonly token?: () => string;
 }
 
-/** The in-memory store, with what it holds. */
+/** The in-memory store: synchronous, with what it holds. */
 export interface MemoryReassemblyStore extends ReassemblyStore {
+  add(part: InboundCallback, options: ReassemblyAddOptions): PartAddOutcome;
+  finish(group: ReassemblyGroup, options: ReassemblyFinishOptions): boolean;
+  restore(group: ReassemblyGroup): void;
+  claimExpired(options: ReassemblyClaimOptions): readonly ReassemblyGroup[];
   drain(options: ReassemblyClaimOptions): readonly ReassemblyGroup[];
   readonly pending: number;
   /** Forgets everything. */
