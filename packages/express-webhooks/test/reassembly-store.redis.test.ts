@@ -90,7 +90,7 @@ describe('the Redis reassembly store shared by two clients', () => {
           total: messages[m]?.total ?? 2,
           text: text(m, sequence),
         });
-        const queue = [
+        const queue: Array<{ part: InboundCallback; client: number }> = [
           ...order.map((p, i) => ({ part: part(spec(p.message, p.sequence)), client: clients[i] ?? 0 })),
           ...repeats.map((r) => ({ part: part(spec(r.part.message, r.part.sequence)), client: r.client })),
         ];
