@@ -77,11 +77,11 @@ describe('createMemoryReassemblyStore', () => {
     expect(store.add(part('a', 1, 2), OPTIONS)).toMatchObject({ status: 'stored' });
   });
 
-  it('keeps the first of two parts with the same number, and a repeat of a held part changes nothing', () => {
+  it('keeps the first of two parts with the same number, and recognises a repeat of a held part', () => {
     const { store } = clocked();
     store.add(part('first', 1, 2), OPTIONS);
     expect(store.add(part('second', 1, 2, { ticket: 'OTHER-1' }), OPTIONS)).toEqual({ status: 'duplicate-part' });
-    expect(store.add(part('first', 1, 2), OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(store.add(part('first', 1, 2), OPTIONS)).toEqual({ status: 'held' });
     expect(groupMessage(completed(store.add(part('!', 2, 2), OPTIONS))).text).toBe('first!');
   });
 
@@ -105,12 +105,12 @@ describe('createMemoryReassemblyStore', () => {
     expect(store.finish(again, FINISH)).toBe(true);
   });
 
-  it('holds a message handed over until its lease ends: repeats are stored, then the next part takes it again', () => {
+  it('holds a message handed over until its lease ends: repeats are in flight, then the next part takes it again', () => {
     const { store, at } = clocked();
     store.add(part('a', 1, 2), OPTIONS);
     const first = completed(store.add(part('b', 2, 2), OPTIONS));
-    expect(store.add(part('a', 1, 2), OPTIONS)).toEqual({ status: 'stored', received: 2, total: 2 });
-    expect(store.add(part('b', 2, 2), OPTIONS)).toEqual({ status: 'stored', received: 2, total: 2 });
+    expect(store.add(part('a', 1, 2), OPTIONS)).toEqual({ status: 'in-flight' });
+    expect(store.add(part('b', 2, 2), OPTIONS)).toEqual({ status: 'in-flight' });
     at(100); // the instance that took it died: its lease ran out
     const second = completed(store.add(part('b', 2, 2), OPTIONS));
     expect(second.token).not.toBe(first.token);

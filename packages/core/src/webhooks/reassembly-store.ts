@@ -6,7 +6,8 @@
  *
  * A message (a *group*: the parts under one {@link reassemblyKey}) goes through these states:
  *
- * - **collecting**: parts are added as they come; each is held for good once `add` resolved;
+ * - **collecting**: parts are added as they come; each is held for good once `add` resolved, and a
+ *   repeat of a part is recognised by its ticket ID (so the store needs no duplicate store in front);
  * - **handed over** (a lease): the part that completed the group took every part, atomically, and
  *   its handler runs; `finish` ends the group once the handler resolved, `restore` puts it back to
  *   collecting when the handler failed. If the instance dies meanwhile, the lease runs out and the
@@ -37,12 +38,20 @@ export interface ReassemblyGroup {
 /** What {@link ReassemblyStore.add} did with a part. */
 export type PartAddOutcome = (
   | {
-      /** Held until the other parts arrive (or already held: a retry of a part that was held). */
+      /** Held until the other parts arrive. */
       readonly status: 'stored';
       /** Parts held for this message. */
       readonly received: number;
       readonly total: number;
     }
+  /** This part (its ticket) is held already, and its message is still incomplete: a repeat. */
+  | { readonly status: 'held' }
+  /**
+   * This part is held already, in a message being handed over (or reported as an orphan) under a
+   * live lease: answer so that the service retries (by then the message is handed over, or given
+   * back and taken again by the retry).
+   */
+  | { readonly status: 'in-flight' }
   /** Another ticket holds this part number of the message already; the first one is kept. */
   | { readonly status: 'duplicate-part' }
   /** This part (its ticket) was handed over before, in a message or an orphan: nothing to do. */
@@ -252,8 +261,11 @@ export function createMemoryReassemblyStore({
       const present = group.parts.get(sequence);
       if (present === undefined) group.parts.set(sequence, part);
       else if (present.message.ticketId !== ticketId) return withEvicted({ status: 'duplicate-part' as const });
+      else if (held(group, at)) return withEvicted({ status: 'in-flight' as const });
       const { total } = concatenation;
-      if (group.parts.size < total || held(group, at)) return withEvicted({ status: 'stored' as const, received: group.parts.size, total });
+      if (group.parts.size < total) return withEvicted(present === undefined ? { status: 'stored' as const, received: group.parts.size, total } : { status: 'held' as const });
+      // A late part of an orphan being reported waits for it to end.
+      if (held(group, at)) return withEvicted({ status: 'stored' as const, received: group.parts.size, total });
       if (group.orphan) orphans--;
       group.token = token();
       group.orphan = false;

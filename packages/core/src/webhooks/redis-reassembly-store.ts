@@ -50,16 +50,23 @@ if redis.call('EXISTS', g) == 0 then
   redis.call('PEXPIRE', g, tonumber(ARGV[7]) + tonumber(ARGV[10]))
   redis.call('ZADD', KEYS[2], deadline, ARGV[1])
 end
+local f = redis.call('HMGET', g, 'c', 's', 'l', 'd')
+local leased = f[2] ~= '' and tonumber(f[3]) > now
+local count = tonumber(f[1])
 local present = redis.call('HGET', g, 'k' .. ARGV[2])
 if not present then
   redis.call('HSET', g, 'k' .. ARGV[2], ARGV[3], 'p' .. ARGV[2], ARGV[4])
-  redis.call('HINCRBY', g, 'c', 1)
+  count = redis.call('HINCRBY', g, 'c', 1)
 elseif present ~= ARGV[3] then
   return {'duplicate-part'}
+elseif leased then
+  return {'in-flight'}
 end
-local f = redis.call('HMGET', g, 'c', 's', 'l', 'd')
-local count = tonumber(f[1])
-if count < total or (f[2] ~= '' and tonumber(f[3]) > now) then return {'stored', count} end
+if count < total then
+  if present then return {'held'} end
+  return {'stored', count}
+end
+if leased then return {'stored', count} end
 local leaseEnd = now + tonumber(ARGV[8])
 local out = {'complete', ARGV[9]}
 local taken = {}
@@ -225,7 +232,7 @@ export function createRedisReassemblyStore({
       if (!Array.isArray(reply)) throw new TypeError(`unexpected reply of the reassembly script: ${String(reply)}`);
       const status = String(reply[0]);
       if (status === 'stored') return { status, received: Number(reply[1]), total: c.total } satisfies PartAddOutcome;
-      if (status === 'duplicate-part' || status === 'handed-over') return { status };
+      if (status === 'held' || status === 'in-flight' || status === 'duplicate-part' || status === 'handed-over') return { status };
       if (status === 'complete') return { status, group: groupOf(key, reply, 2) };
       throw new TypeError(`unexpected reply of the reassembly script: ${status}`);
     },

@@ -374,8 +374,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   /**
-   * Runs a handler with the timeout. Settles the store either way: commit on success, release (and
-   * `undo`) on failure, also when the failure or success comes after the timeout was answered.
+   * Runs a handler with the timeout. Settles the store either way: commit on success, release on
+   * failure, also when the failure or success comes after the timeout was answered. With `hooks`
+   * (a multipart message, which the reassembly store keeps track of instead of the duplicate
+   * store) it calls `done` or `undo` instead.
    */
   const runHandler = async (
     invoke: (context: WebhookContext<P>) => unknown,
@@ -401,9 +403,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       },
     };
     const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
-      // The parts go back before the key is forgotten, so that the retry finds them collecting.
-      await hooks?.undo();
-      await forget(key, ticketId);
+      if (hooks === undefined) await forget(key, ticketId);
+      else await hooks.undo();
       report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
     };
     let result: unknown;
@@ -431,8 +432,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
         void settled.then(async (late) => {
           if (late !== true) return fail(late.error, 'late-handler-failed');
-          await hooks?.done();
-          return remember(key, ticketId, ttlMs);
+          return hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
         });
         return webhookRejection('handler-timeout');
       }
@@ -441,8 +441,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         return webhookRejection('handler-failed');
       }
     }
-    if (hooks !== undefined) await hooks.done();
-    const committing = remember(key, ticketId, ttlMs);
+    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
     if (committing !== undefined) await committing;
     return webhookAccepted('handled');
   };
@@ -453,6 +452,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const { key, format } = callback;
     const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
+    if (callback.kind === 'inbound-message' && callback.concatenation !== undefined && parts !== undefined) {
+      // The reassembly store recognises repeats of parts itself: no duplicate store in front.
+      return handlePart(callback, { key, format, request }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
+    }
     let reserved: ReserveOutcome;
     try {
       const outcome = store.reserve(key, leaseMs);
@@ -472,23 +475,19 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
     }
     const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
-    if (callback.concatenation === undefined || parts === undefined) {
-      const message = singleInboundMessage(callback, charset);
-      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
-    }
-    return handlePart(callback, context, ticketId, ttlMs, parts, handler);
+    const message = singleInboundMessage(callback, charset);
+    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
   };
 
   /**
    * One part of a multipart inbound message: held in the reassembly store (answered 200 once held),
    * or, when it completes the message, the whole message handed to the handler (answered 200 once
-   * the handler resolved and the hand-over ended).
+   * the handler resolved and the hand-over ended). The store recognises repeats by ticket ID.
    */
   const handlePart = async (
     callback: InboundCallback,
     context: EventContext<P>,
     ticketId: string,
-    ttlMs: number,
     store: ReassemblyStore,
     handler: NonNullable<typeof onInboundMessage>,
   ): Promise<WebhookResponse> => {
@@ -497,25 +496,30 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       added = await settle(() => store.add(callback, { timeoutMs: reassemblyTimeoutMs, leaseMs }));
     } catch (e) {
       report('store-failed', `holding the part ${context.key} failed: answered 503`, e, ticketId, context.key);
-      await forget(context.key, ticketId);
       return webhookRejection('store-unavailable');
     }
     if (added.evicted !== undefined) for (const group of added.evicted) deliverOrphan(store, group);
-    if (added.status === 'complete') {
-      const { group } = added;
-      const message = groupMessage(group, charset);
-      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs, {
-        done: () => finishGroup(store, group, ticketId),
-        undo: () => restoreGroup(store, group, ticketId),
-      });
+    switch (added.status) {
+      case 'complete': {
+        const { group } = added;
+        const message = groupMessage(group, charset);
+        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, {
+          done: () => finishGroup(store, group, ticketId),
+          undo: () => restoreGroup(store, group, ticketId),
+        });
+      }
+      case 'stored':
+        return webhookAccepted('part-stored');
+      case 'in-flight':
+        return webhookRejection('in-flight');
+      default: {
+        if (onDuplicate !== undefined) {
+          const reason = added.status === 'duplicate-part' ? 'part' : 'seen';
+          runHook(() => onDuplicate({ kind: callback.kind, key: context.key, ticketId, reason, callback }), 'hook-failed', 'onDuplicate', ticketId);
+        }
+        return webhookAccepted('duplicate');
+      }
     }
-    await remember(context.key, ticketId, ttlMs);
-    if (added.status === 'stored') return webhookAccepted('part-stored');
-    if (onDuplicate !== undefined) {
-      const reason = added.status === 'duplicate-part' ? 'part' : 'seen';
-      runHook(() => onDuplicate({ kind: callback.kind, key: context.key, ticketId, reason, callback }), 'hook-failed', 'onDuplicate', ticketId);
-    }
-    return webhookAccepted('duplicate');
   };
 
   const handle = async (request: WebhookRequest<P>): Promise<WebhookResponse> => {
