@@ -23,33 +23,34 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 export type { Sandbox, SandboxOptions } from './sandbox.js';
-export type { ListenOptions, ListenTlsOptions, SandboxServer } from './listen-types.js';
-export type { SandboxRequestContext, SandboxTlsInfo } from './account-checks.js';
+export type { ListenOptions, ListenTlsOptions, SandboxServer } from './listen/listen-types.js';
+export type { SandboxRequestContext, SandboxTlsInfo } from './http/account-checks.js';
 
-export type { SandboxAccount, AccountKind, DemoLimits } from './accounts.js';
-export { DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, SandboxAccountSchema, SandboxAccountsFileSchema, parseAccounts } from './accounts.js';
+export type { SandboxAccount, AccountKind, DemoLimits } from './state/accounts.js';
+export { DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, SandboxAccountSchema, SandboxAccountsFileSchema, parseAccounts } from './state/accounts.js';
 
-export type { OperatorEntry, OperatorTable, OperatorTableError, GlobalRoute } from './operators.js';
-export { OperatorEntrySchema, OperatorTableSchema, SAMPLE_OPERATORS, DEFAULT_GLOBAL_ROUTE, parseOperatorTable } from './operators.js';
+export type { OperatorEntry, OperatorTable, OperatorTableError, GlobalRoute } from './state/operators.js';
+export { OperatorEntrySchema, OperatorTableSchema, SAMPLE_OPERATORS, DEFAULT_GLOBAL_ROUTE, parseOperatorTable } from './state/operators.js';
 
-export type { Scenario } from './scenarios.js';
-export { ScenarioSchema, parseScenario, ANY_DESTINATION } from './scenarios.js';
+export type { Scenario } from './engine/scenarios.js';
+export { ScenarioSchema, parseScenario, ANY_DESTINATION } from './engine/scenarios.js';
 
-export type { Fault, FaultOperation } from './faults.js';
-export { FaultSchema, parseFault, ConnectionDroppedError } from './faults.js';
+export type { Fault, FaultOperation } from './engine/faults.js';
+export { FaultSchema, parseFault, ConnectionDroppedError } from './engine/faults.js';
 
-export type { SandboxClock, TimerHandle, ScaledClockOptions, ManualClock, ManualClockOptions } from './clock.js';
-export { createScaledClock, createManualClock } from './clock.js';
+export type { SandboxClock, TimerHandle, ScaledClockOptions, ManualClock, ManualClockOptions } from './engine/clock.js';
+export { createScaledClock, createManualClock } from './engine/clock.js';
 
-export type { RetryPolicy } from './callbacks.js';
-export { DEFAULT_RETRY_POLICY } from './callbacks.js';
+export type { RetryPolicy } from './engine/callbacks.js';
+export { DEFAULT_RETRY_POLICY } from './engine/callbacks.js';
 
-export type { InboundInput, InboundError } from './inbound.js';
+export type { InboundInput, InboundError } from './engine/inbound.js';
 
-export { DEFAULT_DELIVERY_DELAY_MS, DEFAULT_EXPIRY_MS } from './delivery.js';
-export { ADMIN_PREFIX } from './admin-api.js';
+export { DEFAULT_DELIVERY_DELAY_MS, DEFAULT_EXPIRY_MS } from './engine/delivery.js';
+export { ADMIN_PREFIX } from './http/admin-api.js';
 
-export type { ChangeListener } from './change-feed.js';
+export type { ChangeListener } from './state/change-feed.js';
+export type { SandboxMetricsView } from './state/metrics.js';
 export type {
   SandboxSnapshot,
   MessageView,
@@ -60,7 +61,7 @@ export type {
   InvocationView,
   AccountView,
   SandboxChange,
-} from './views.js';
+} from './state/views.js';
 
 export { renderDashboardPage } from './dashboard/page.js';
 export { DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT } from './server-defaults.js';

@@ -1,16 +1,17 @@
 /** The parts of one sandbox that its request handlers share (not exported from the package). */
 import type { InvokeValidationOptions } from '@smsv4/core';
-import type { SandboxAccount } from './accounts.js';
-import type { CallbackDispatcher } from './callbacks.js';
-import type { ChangeFeed } from './change-feed.js';
-import type { SandboxClock } from './clock.js';
-import type { DeliverySimulator } from './delivery.js';
-import type { FaultOperation, FaultQueue } from './faults.js';
-import type { InboundError, InboundInput } from './inbound.js';
-import type { GlobalRoute, OperatorDirectory } from './operators.js';
-import type { Scenario } from './scenarios.js';
-import type { SandboxStore } from './store.js';
-import type { SandboxSnapshot } from './views.js';
+import type { SandboxAccount } from './state/accounts.js';
+import type { CallbackDispatcher } from './engine/callbacks.js';
+import type { ChangeFeed } from './state/change-feed.js';
+import type { SandboxClock } from './engine/clock.js';
+import type { DeliverySimulator } from './engine/delivery.js';
+import type { FaultOperation, FaultQueue } from './engine/faults.js';
+import type { InboundError, InboundInput } from './engine/inbound.js';
+import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
+import type { Scenario } from './engine/scenarios.js';
+import type { SandboxMetrics } from './state/metrics.js';
+import type { SandboxStore } from './state/store.js';
+import type { SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
 export interface SandboxInternals {
@@ -37,6 +38,8 @@ export interface SandboxInternals {
   snapshot(): SandboxSnapshot;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
+  /** The counters (`/__sandbox/metrics`). */
+  readonly metrics: SandboxMetrics;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
   faultBefore(operation: FaultOperation): Promise<'1010' | '1000' | undefined>;
   /** Subscribers of open SSE streams, closed with the sandbox. */

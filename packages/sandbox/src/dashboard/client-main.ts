@@ -7,7 +7,7 @@ import type {
   InvocationView as DashboardInvocation,
   MessageView as DashboardMessage,
   SandboxSnapshot as DashboardSnapshot,
-} from '../views.js';
+} from '../state/views.js';
 
 /** The pure helpers the browser script receives (see `client-helpers.ts`). */
 export type DashboardHelpers = typeof ClientHelpers;
@@ -289,6 +289,10 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
       invocations: snapshot.invocations.length,
     };
     for (const [name, count] of Object.entries(counts)) byId(`count-${name}`).textContent = String(count);
+    const summary = h.summarizeMetrics(snapshot.metrics);
+    byId('metric-sends').textContent = summary.sends;
+    byId('metric-parts').textContent = summary.parts;
+    byId('metric-callbacks').textContent = summary.callbacks;
     const change = h.describeChanges(state.counts, counts);
     if (change) liveStatus.textContent = change;
     state.counts = counts;

@@ -8,7 +8,7 @@
  */
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, contentTypeFor, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS, type WireFormat } from '@smsv4/core';
 import type { SandboxClock, TimerHandle } from './clock.js';
-import type { CallbackAttemptView } from './views.js';
+import type { CallbackAttemptView } from '../state/views.js';
 
 /** Backoff of callback retries (simulated milliseconds). */
 export interface RetryPolicy {

@@ -8,8 +8,8 @@
  * demo whitelist (579), demo request cap (580), monthly cap (591), reachable regions (592).
  */
 import { credentialsMatch, parseBasicAuthorization, type MtRequest, type SmsErrorCode } from '@smsv4/core';
-import { demoExpiry, type SandboxAccount } from './accounts.js';
-import type { NumberRoute } from './operators.js';
+import { demoExpiry, type SandboxAccount } from '../state/accounts.js';
+import type { NumberRoute } from '../state/operators.js';
 
 /** TLS facts of the connection a request came on (Node listener with `tls`). */
 export interface SandboxTlsInfo {

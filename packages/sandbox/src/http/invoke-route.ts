@@ -14,13 +14,13 @@ import {
   type InvokeErrorCode,
 } from '@smsv4/core';
 import { authenticate, authenticateCertificate, type SandboxRequestContext } from './account-checks.js';
-import type { SandboxAccount } from './accounts.js';
-import { ConnectionDroppedError } from './faults.js';
-import { invokeRequestId } from './ids.js';
-import type { SandboxInternals } from './internals.js';
+import type { SandboxAccount } from '../state/accounts.js';
+import { ConnectionDroppedError } from '../engine/faults.js';
+import { invokeRequestId } from '../engine/ids.js';
+import type { SandboxInternals } from '../internals.js';
 import { readBoundedBody } from './read-body.js';
 import { empty, invokeError, unsupportedMediaType } from './responses.js';
-import type { InvocationView } from './views.js';
+import type { InvocationView } from '../state/views.js';
 
 /** Any request under `/service/`. */
 export async function handleInvokeService(sandbox: SandboxInternals, request: Request, context: SandboxRequestContext): Promise<Response> {

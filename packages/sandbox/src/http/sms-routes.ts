@@ -16,14 +16,14 @@ import {
   type WireFormat,
 } from '@smsv4/core';
 import { authenticate, limitError, monthKey, provisioningError } from './account-checks.js';
-import { ConnectionDroppedError } from './faults.js';
-import { smsRequestId } from './ids.js';
-import type { SandboxInternals } from './internals.js';
-import { mtStatusOf } from './message-documents.js';
-import { planMessage, routeOf } from './plan-message.js';
+import { ConnectionDroppedError } from '../engine/faults.js';
+import { smsRequestId } from '../engine/ids.js';
+import type { SandboxInternals } from '../internals.js';
+import { mtStatusOf } from '../engine/message-documents.js';
+import { planMessage, routeOf } from '../engine/plan-message.js';
 import { readBoundedBody } from './read-body.js';
 import { document, empty, smsError, unsupportedMediaType } from './responses.js';
-import { addTimeline, type MessageRecord } from './store.js';
+import { addTimeline, type MessageRecord } from '../state/store.js';
 
 
 /** `POST /sms/v4/mt`. */

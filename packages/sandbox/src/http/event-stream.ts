@@ -4,8 +4,8 @@
  * event per 100 ms (the latest kind; `reset` wins within a burst), and a `: ping` comment every
  * 15 seconds. Real time, not the simulated clock.
  */
-import type { SandboxInternals } from './internals.js';
-import type { SandboxChange } from './views.js';
+import type { SandboxInternals } from '../internals.js';
+import type { SandboxChange } from '../state/views.js';
 
 /** Least time between two change events of one stream (real ms). */
 export const COALESCE_MS = 100;

@@ -3,6 +3,7 @@
  * with the dashboard. Times are ISO 8601 UTC with milliseconds, on the simulated clock.
  */
 import type { AccountKind } from './accounts.js';
+import type { SandboxMetricsView } from './metrics.js';
 
 /** One part of a message, as the dashboard shows it. */
 export interface MessagePartView {
@@ -112,6 +113,8 @@ export interface SandboxSnapshot {
   /** Newest first, at most 500. */
   invocations: InvocationView[];
   accounts: AccountView[];
+  /** What the sandbox counted since it started or was last reset. */
+  metrics: SandboxMetricsView;
 }
 
 /** What changed: the `data` of an `event: change` of the SSE stream. */

@@ -1,4 +1,10 @@
 /** Options and result of `sandbox.listen` (the listener itself is Node-only: `node-listener.ts`). */
+import type { SandboxRequestContext } from '../http/account-checks.js';
+
+/** What the Node listener serves: a sandbox's Web-standard handler. */
+export interface SandboxFetch {
+  fetch(request: Request, context?: SandboxRequestContext): Promise<Response>;
+}
 
 /** TLS settings of an HTTPS listener. */
 export interface ListenTlsOptions {

@@ -11,12 +11,12 @@
  */
 import { encodeDeliveryReceipt } from '@smsv4/core';
 import type { CallbackDispatcher } from './callbacks.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeed } from '../state/change-feed.js';
 import type { SandboxClock } from './clock.js';
 import { deliveryReceiptOf, describeCode, isDelivered } from './message-documents.js';
 import type { MessagePlan } from './plan-message.js';
 import type { Scenario } from './scenarios.js';
-import { addTimeline, type MessageRecord, type PartRecord } from './store.js';
+import { addTimeline, type MessageRecord, type PartRecord } from '../state/store.js';
 
 /** The default delay before a part is delivered (simulated ms). */
 export const DEFAULT_DELIVERY_DELAY_MS = 1000;
@@ -42,6 +42,8 @@ export interface DeliveryContext {
   readonly dispatcher: CallbackDispatcher;
   /** Whether a message is still stored (evicted or reset messages get no more events). */
   readonly isLive: (record: MessageRecord) => boolean;
+  /** Told the code of each part that reaches a final state (the sandbox's counters). */
+  readonly onFinalPart?: (code: number) => void;
 }
 
 interface FinalEvent {
@@ -87,7 +89,7 @@ function finalEvents(record: MessageRecord, plan: MessagePlan, scenario: Scenari
 }
 
 /** Creates the simulator. */
-export function createDeliverySimulator({ clock, feed, dispatcher, isLive }: DeliveryContext): DeliverySimulator {
+export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart }: DeliveryContext): DeliverySimulator {
   const schedule = (record: MessageRecord, at: number, fn: () => void): void => {
     const timer = clock.setTimeout(() => {
       record.timers.delete(timer);
@@ -131,6 +133,7 @@ export function createDeliverySimulator({ clock, feed, dispatcher, isLive }: Del
     if (description === undefined) delete part.description;
     else part.description = description;
     part.final = true;
+    onFinalPart?.(code);
     if (isDelivered(code)) part.deliveredAt = now;
     const which = record.parts.length > 1 ? `part ${part.segmentNumber}/${part.totalSegments}` : 'message';
     addTimeline(record, now, `${which} → ${code}`, description);

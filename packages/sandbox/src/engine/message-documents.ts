@@ -3,9 +3,9 @@
  * parts (`deliveryReceipt`) and its admin view. Wire shapes and descriptions come from core.
  */
 import { deliveryState, summarizeMultipart, type DeliveryReceipt, type MtStatus } from '@smsv4/core';
-import type { MessageRecord, PartRecord } from './store.js';
-import { timelineView } from './store.js';
-import type { MessageView } from './views.js';
+import type { MessageRecord, PartRecord } from '../state/store.js';
+import { timelineView } from '../state/store.js';
+import type { MessageView } from '../state/views.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

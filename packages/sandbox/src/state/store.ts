@@ -4,7 +4,7 @@
  * oldest entries are evicted (a message's pending timers are cancelled with it).
  */
 import type { MtRequest, WireFormat } from '@smsv4/core';
-import type { TimerHandle } from './clock.js';
+import type { TimerHandle } from '../engine/clock.js';
 import type { NumberRoute } from './operators.js';
 import type { CallbackAttemptView, InboundView, InvocationView, MessageView, TimelineEntry } from './views.js';
 

@@ -4,8 +4,8 @@
  * what `mlc` does when the content exceeds one part, and the failures the platform itself reports.
  */
 import { estimateSegments, type MtRequest, type SegmentEstimate } from '@smsv4/core';
-import type { GlobalRoute, NumberRoute, OperatorDirectory } from './operators.js';
-import type { MessageView } from './views.js';
+import type { GlobalRoute, NumberRoute, OperatorDirectory } from '../state/operators.js';
+import type { MessageView } from '../state/views.js';
 
 /** The platform's decision for one message. */
 export interface MessagePlan {

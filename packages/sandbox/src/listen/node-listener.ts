@@ -10,10 +10,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { getRequestListener } from '@hono/node-server';
-import type { SandboxRequestContext, SandboxTlsInfo } from './account-checks.js';
-import { ConnectionDroppedError } from './faults.js';
-import type { ListenOptions, SandboxServer } from './listen-types.js';
-import type { Sandbox } from './sandbox.js';
+import type { SandboxRequestContext, SandboxTlsInfo } from '../http/account-checks.js';
+import { ConnectionDroppedError } from '../engine/faults.js';
+import type { ListenOptions, SandboxFetch, SandboxServer } from './listen-types.js';
 
 /** PEM text or octets, as Node's TLS options take them. */
 const pem = (value: string | Uint8Array): string | Buffer => (typeof value === 'string' ? value : Buffer.from(value));
@@ -34,8 +33,8 @@ function tlsInfo(socket: TLSSocket): SandboxTlsInfo {
   };
 }
 
-/** Starts a Node server for a sandbox. */
-export async function listenSandbox(sandbox: Sandbox, { port = 0, host = '127.0.0.1', tls }: ListenOptions = {}): Promise<SandboxServer> {
+/** Starts a Node server for a sandbox (anything that answers a `Request` with its TLS context). */
+export async function listenSandbox(sandbox: SandboxFetch, { port = 0, host = '127.0.0.1', tls }: ListenOptions = {}): Promise<SandboxServer> {
   const listener = getRequestListener(
     async (request, env) => {
       const incoming = env.incoming as IncomingMessage;
