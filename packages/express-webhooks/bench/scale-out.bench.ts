@@ -15,7 +15,7 @@
  *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench:scale-out -- --seconds 2 --rounds 2 --dry-run
  */
 import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -31,9 +31,9 @@ const { values } = parseArgs({
   // pnpm passes a `--` separator through: it is not an argument.
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '24' },
+    seconds: { type: 'string', default: '1.5' },
+    rounds: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '36' },
     'inbound-share': { type: 'string', default: '0.3' },
     'max-requests': { type: 'string', default: '100000' },
     'dry-run': { type: 'boolean', default: false },
@@ -233,6 +233,7 @@ const median = (list: number[]): number => {
 };
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
+const loadBefore = loadavg()[0] ?? 0;
 const server = await startRedisServer();
 const inspector = new Redis(server.port, server.host);
 const base = { port: 0, failRate: 0, leaseMs: 60_000, handlerTimeoutMs: 10_000, reassemblyTimeoutMs: 600_000, orphanSweepMs: 60_000, journal: false };
@@ -300,10 +301,14 @@ const row = (mode: Mode, label: string): string => {
   return `| ${label} | ${fmt(best(list).perSecond)} | ${fmt(median(list.map((r) => r.perSecond)))} | ${median(list.map((r) => r.cpuMicros)).toFixed(0)}${mode === 'redis' ? ` + ${median(list.map((r) => r.redisCpuMicros)).toFixed(0)}` : ''} | ${median(list.map((r) => r.p50)).toFixed(2)} / ${median(list.map((r) => r.p99)).toFixed(2)} | ${fmt(c.unique)} | ${fmt(c.messages)} | ${c.lost} | ${c.doubles} | ${fmt(list.reduce((n, r) => n + r.retried, 0))} | ${c.failed} |`;
 };
 const ratio = median(ratios);
+const bestRatio = best(measured.redis).perSecond / best(measured.memory).perSecond;
+const cpuTotal = (mode: Mode): number => median(measured[mode].map((r) => r.cpuMicros + r.redisCpuMicros));
+const loadAfter = loadavg()[0] ?? 0;
 const report = `## Receivers that scale out: three instances on Redis vs in memory
 
 \`npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench:scale-out\` (${rounds} rounds of ${seconds} s per setup, ${connections} keep-alive
-connections; ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} CPUs shared with other work).
+connections; ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} CPUs shared with other work:
+load average ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end, so single rounds swing widely).
 Three receiver processes (Express 5, \`createWebhookMiddleware\`), one redis-server, the undici client in a
 fourth process. Traffic: unique XML delivery receipts and the parts of multipart inbound messages
 (${Math.round(inboundShare * 100)} % of requests; 2 or 3 parts, 8- and 16-bit references, XML and JSON, parts in reverse order), 1 request
@@ -320,7 +325,9 @@ the three receivers' (+ redis-server's). Target: at least 70 % of the in-memory 
 ${row('memory', 'in memory, sticky routing')}
 ${row('redis', 'Redis, round robin')}
 
-Redis / in memory, median of rounds: **${(ratio * 100).toFixed(0)} %** (per round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}).
+Redis / in memory, median of rounds: **${(ratio * 100).toFixed(0)} %** (per round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')});
+best round against best round: ${(bestRatio * 100).toFixed(0)} %; CPU per request, in memory / Redis (receivers and redis-server,
+the rate it allows when the machine is CPU-bound): ${((cpuTotal('memory') / cpuTotal('redis')) * 100).toFixed(0)} %.
 Messages left incomplete in Redis when a round stopped mid-message: ${left}.
 `;
 
