@@ -3,12 +3,11 @@
  * injection, scenarios, faults and reset. JSON in and out; with an `adminToken`, every
  * `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in constant time).
  */
-import { timingSafeEqual } from '@smsv4/core';
+import { readRequestBody, timingSafeEqual } from '@smsv4/core';
 import { parseFault } from '../engine/faults.js';
 import { smsRequestId } from '../engine/ids.js';
 import type { SandboxInternals } from '../internals.js';
 import { PROMETHEUS_CONTENT_TYPE } from '../state/metrics.js';
-import { readBoundedBody } from './read-body.js';
 import { parseScenario } from '../engine/scenarios.js';
 import { adminError, empty, json } from './responses.js';
 import { createEventStream } from './event-stream.js';
@@ -19,10 +18,13 @@ export const ADMIN_PREFIX = '/__sandbox';
 const MAX_ADMIN_BODY = 64 * 1024;
 
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; status: number; description: string }> {
-  const body = await readBoundedBody(request, MAX_ADMIN_BODY);
-  if (body.tooLarge) return { ok: false, status: 413, description: `the body exceeds ${MAX_ADMIN_BODY} bytes` };
+  const body = await readRequestBody(request, { maxBytes: MAX_ADMIN_BODY });
+  if (!body.ok) {
+    if (body.error.code === 'too-large') return { ok: false, status: 413, description: `the body exceeds ${MAX_ADMIN_BODY} bytes` };
+    return { ok: false, status: 400, description: body.error.message };
+  }
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.value)) };
   } catch {
     return { ok: false, status: 400, description: 'the body is not JSON' };
   }
