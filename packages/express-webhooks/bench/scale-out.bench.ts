@@ -14,12 +14,9 @@
  *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench:scale-out
  *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench:scale-out -- --seconds 2 --rounds 2 --dry-run
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildUserDataHeader, bytesToHex, encodeHex, encodeMobileOriginate } from '@smsv4/core';
+import { buildDeliveryReceipt, buildMultipartInbound } from '@smsv4/testing';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
@@ -49,8 +46,6 @@ if (!(seconds > 0 && rounds > 0 && connections >= 3 && maxRequests > 0 && inboun
 }
 
 type Mode = 'redis' | 'memory';
-const here = dirname(fileURLToPath(import.meta.url));
-const receiptTemplate = readFileSync(join(here, '..', 'test', 'fixtures', 'receipt-multipart-part1-delivered.xml'), 'utf8');
 const XML = { 'content-type': 'application/xml; charset=UTF-8', 'x-api-version': '4', 'user-agent': 'smsv4-load' };
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8', 'x-api-version': '4', 'user-agent': 'smsv4-load' };
 
@@ -87,16 +82,13 @@ function traffic(tag: string, round: number): (i: number) => Event {
         const from = `14${String(round).padStart(3, '0')}${String(m).padStart(7, '0')}`;
         const tickets = Array.from({ length: total }, (_, k) => `${tag}M${m}-${k + 1}X`);
         const key = `i:${tickets.join(',')}`;
-        pending = tickets
-          .map((ticketId, k) => {
-            const header = bytesToHex(buildUserDataHeader({ concatenation: { reference, total, sequence: k + 1, referenceBits } }));
-            const format = (m + k) % 2 === 0 ? 'xml' : 'json';
-            const body = encodeMobileOriginate(
-              { ticketId, source: { address: from }, destination: { address: '24273' }, message: { type: 'hexEncodedText', udh: true, content: header + encodeHex(`Part ${k + 1} of message ${m}. `, 'GSM') } },
-              format,
-            );
-            return { body, headers: format === 'xml' ? XML : JSON_HEADERS, route: from, message: { key, parts: total, part: k + 1 } };
-          })
+        const format = m % 2 === 0 ? 'xml' : 'json';
+        // 153 GSM characters a part: 2 or 3 parts.
+        const text = `Message ${m} from a handset, long enough for ${total} parts. `.padEnd(total === 2 ? 200 : 400, 'abcdefghij');
+        const { parts } = buildMultipartInbound({ text, referenceBits, reference, from, to: '24273', ticketIds: tickets, format });
+        if (parts.length !== total) throw new Error(`expected ${total} parts, the kit made ${parts.length}`);
+        pending = parts
+          .map((p, k) => ({ body: p.body, headers: format === 'xml' ? XML : JSON_HEADERS, route: from, message: { key, parts: total, part: k + 1 } }))
           .reverse();
       }
       return pending.shift() as Event;
@@ -104,7 +96,7 @@ function traffic(tag: string, round: number): (i: number) => Event {
     const n = receipts++;
     const ticket = `${tag}R${Math.floor(n / 9)}-X`;
     const segment = (n % 9) + 1;
-    const body = receiptTemplate.replace('03155-0331L-1439U-51SLFX', ticket).replace('segmentNumber="1" totalSegments="3"', `segmentNumber="${segment}" totalSegments="9"`);
+    const { body } = buildDeliveryReceipt({ ticketId: ticket, segmentNumber: segment, totalSegments: 9, code: 4, deliveredAt: '2026-01-01T00:00:00Z' });
     return { body, headers: XML, route: ticket, receipt: `r:${ticket}:${segment}` };
   };
   return (i) => {
