@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { viteEstimatorPlugin } from './scripts/estimator-bundle.mjs';
 
 // The testing kit depends on this package: the tests read the kit from its source, and the kit's
 // imports of the sandbox reach this package's source too (one sandbox module in every test).
@@ -12,6 +13,8 @@ export default defineConfig({
       { find: /^@smsv4\/sandbox$/, replacement: from('./src/index.ts') },
     ],
   },
+  // The dashboard's compose form counts parts with core's estimator, bundled for the browser.
+  plugins: [viteEstimatorPlugin],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
