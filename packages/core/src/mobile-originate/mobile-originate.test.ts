@@ -102,7 +102,13 @@ describe('decodeMobileOriginate rejections', () => {
       base('<message type="text" content="x"/>', ' submittedDate="2024-03-14"'),
       'invalid-member',
       'mobileOriginate.submittedDate',
-      'Member mobileOriginate.submittedDate must be an ISO 8601 UTC timestamp such as 2024-05-01T12:00:00.000Z',
+      'Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)',
+    ],
+    [
+      base('<message type="text" content="x"/>', ' submittedDate="2015-02-30T15:10:03.029-05:00"'),
+      'invalid-member',
+      'mobileOriginate.submittedDate',
+      'Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: day 30 does not exist in February 2015',
     ],
     [
       '<mobileOriginate ticketId="A1-B2"><source ton="1"/><destination address="2"/><message type="text" content="x"/></mobileOriginate>',

@@ -54,6 +54,12 @@ export interface WebhookContext<P = unknown> {
   readonly remoteAddress?: string;
   /** What the adapter passed through (express: `{ req }`); absent for orphans. */
   readonly platform?: P;
+  /**
+   * The UTC instant of the event, with milliseconds (`2015-08-29T20:10:03.029Z`), whatever offset
+   * the service wrote: a receipt's `deliveryDate`, an inbound message's (earliest part's)
+   * `submittedDate`. Absent when the event has none.
+   */
+  readonly instant?: string;
 }
 
 /** A duplicate the receiver answered 200 without calling the handler. */
@@ -139,6 +145,9 @@ interface EventContext<P> {
   readonly format: WireFormat;
   readonly request: WebhookRequest<P>;
 }
+
+/** `{ instant }` when there is one, for a context. */
+const instantOf = (instant: string | undefined): { instant?: string } => (instant === undefined ? {} : { instant });
 
 const KIND_NAMES: Readonly<Record<CallbackKind, string>> = { 'delivery-receipt': 'delivery receipts', 'inbound-message': 'inbound messages' };
 const TIMED_OUT = Symbol('timed out');
@@ -242,6 +251,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     key: `orphan:${message.ticketId}`,
     format: message.format,
     signal: new AbortController().signal,
+    ...instantOf(message.submittedInstant),
   });
 
   const deliverOrphan = (message: InboundMessage): void => {
@@ -293,6 +303,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     { key, format, request }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
+    instant: string | undefined,
     undo?: () => void,
   ): Promise<WebhookResponse> => {
     let controller: AbortController | undefined;
@@ -300,6 +311,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const full: WebhookContext<P> = {
       key,
       format,
+      ...instantOf(instant),
       get signal() {
         controller ??= new AbortController();
         return controller.signal;
@@ -374,12 +386,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const context: EventContext<P> = { key, format, request };
     if (callback.kind === 'delivery-receipt') {
       const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
-      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
+      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
     }
     const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
     if (callback.concatenation === undefined || reassembler === undefined) {
       const message = singleInboundMessage(callback, charset);
-      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
+      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs, message.submittedInstant);
     }
     return handlePart(callback, context, ticketId, ttlMs, reassembler, handler);
   };
@@ -404,7 +416,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       return webhookAccepted('duplicate');
     }
-    return runHandler((ctx) => handler(added.message, ctx), context, ticketId, ttlMs, () => added.restore());
+    return runHandler((ctx) => handler(added.message, ctx), context, ticketId, ttlMs, added.message.submittedInstant, () => added.restore());
   };
 
   const handle = async (request: WebhookRequest<P>): Promise<WebhookResponse> => {
