@@ -10,6 +10,7 @@ import type { InboundError, InboundInput } from './engine/inbound.js';
 import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
 import type { Scenario } from './engine/scenarios.js';
 import type { SandboxStore } from './state/store.js';
+import type { SettingsError, SandboxSettings } from './state/settings.js';
 import type { SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
@@ -37,6 +38,10 @@ export interface SandboxInternals {
   snapshot(): SandboxSnapshot;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
+  /** The current settings (a copy). */
+  settings(): SandboxSettings;
+  /** Checks and applies a change of settings (a parsed JSON body). */
+  updateSettings(patch: unknown): { ok: true; value: SandboxSettings } | { ok: false; error: SettingsError };
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
   faultBefore(operation: FaultOperation): Promise<'1010' | '1000' | undefined>;
   /** Subscribers of open SSE streams, closed with the sandbox. */

@@ -42,6 +42,8 @@ export interface DeliveryContext {
   readonly dispatcher: CallbackDispatcher;
   /** Whether a message is still stored (evicted or reset messages get no more events). */
   readonly isLive: (record: MessageRecord) => boolean;
+  /** The offset receipts write their `deliveryDate` at, read when each receipt is made (default `Z`). */
+  readonly timestampOffset?: () => string;
 }
 
 interface FinalEvent {
@@ -87,7 +89,7 @@ function finalEvents(record: MessageRecord, plan: MessagePlan, scenario: Scenari
 }
 
 /** Creates the simulator. */
-export function createDeliverySimulator({ clock, feed, dispatcher, isLive }: DeliveryContext): DeliverySimulator {
+export function createDeliverySimulator({ clock, feed, dispatcher, isLive, timestampOffset = () => 'Z' }: DeliveryContext): DeliverySimulator {
   const schedule = (record: MessageRecord, at: number, fn: () => void): void => {
     const timer = clock.setTimeout(() => {
       record.timers.delete(timer);
@@ -106,7 +108,7 @@ export function createDeliverySimulator({ clock, feed, dispatcher, isLive }: Del
       ...(record.parts.length > 1 ? { segmentNumber: part.segmentNumber } : {}),
       url,
       format: record.format,
-      body: encodeDeliveryReceipt(deliveryReceiptOf(record, part, at), record.format),
+      body: encodeDeliveryReceipt(deliveryReceiptOf(record, part, at, timestampOffset()), record.format),
       onAttempt(attempt) {
         if (!isLive(record)) return;
         const status = attempt.httpStatus === undefined ? attempt.error : `HTTP ${attempt.httpStatus}`;

@@ -3,6 +3,7 @@
  * with the dashboard. Times are ISO 8601 UTC with milliseconds, on the simulated clock.
  */
 import type { AccountKind } from './accounts.js';
+import type { SandboxSettings } from './settings.js';
 
 /** One part of a message, as the dashboard shows it. */
 export interface MessagePartView {
@@ -112,9 +113,11 @@ export interface SandboxSnapshot {
   /** Newest first, at most 500. */
   invocations: InvocationView[];
   accounts: AccountView[];
+  /** What the dashboard can change while the sandbox runs. */
+  settings: SandboxSettings;
 }
 
 /** What changed: the `data` of an `event: change` of the SSE stream. */
 export interface SandboxChange {
-  kind: 'message' | 'callback' | 'inbound' | 'invocation' | 'reset';
+  kind: 'message' | 'callback' | 'inbound' | 'invocation' | 'reset' | 'settings';
 }
