@@ -38,4 +38,6 @@ export {
   createRedisDuplicateStore,
   createReceiptAggregator,
   foldReceipts,
+  timestampInstant,
+  compareTimestamps,
 } from '@smsv4/core';

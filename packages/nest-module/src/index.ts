@@ -47,4 +47,6 @@ export {
   createRedisDuplicateStore,
   createReceiptAggregator,
   foldReceipts,
+  timestampInstant,
+  compareTimestamps,
 } from '@smsv4/core';
