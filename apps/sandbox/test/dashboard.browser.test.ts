@@ -129,6 +129,15 @@ describe('dashboard in Chromium', () => {
     expect(receiver.received.some((r) => r.path === '/receipts' && r.headers['x-api-version'] === '4')).toBe(true);
   });
 
+  it('shows the counters in its header, as /__sandbox/metrics serves them', async () => {
+    const metrics = await (await fetch(`${app.apiUrl}/__sandbox/metrics`)).text();
+    const accepted = Number(/smsv4_sandbox_requests_total\{operation="send",status="202"\} (\d+)/.exec(metrics)?.[1]);
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => byTestId('metric-sends').textContent()).toBe(`${accepted} accepted · 0 rejected`);
+    expect(await byTestId('metric-callbacks').textContent()).toMatch(/^[1-9][0-9]* delivered · 0 failed$/);
+    expect(await byTestId('metrics-link').getAttribute('href')).toBe('/__sandbox/metrics');
+  });
+
   it('injects inbound messages from the form, split into parts when long', async () => {
     await byTestId('inbound-from').fill('447700900123');
     await byTestId('inbound-to').fill('12345');

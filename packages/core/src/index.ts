@@ -229,3 +229,40 @@ export type {
   WebhookHandler,
 } from './webhooks/webhook-handler.js';
 export { createWebhookHandler } from './webhooks/webhook-handler.js';
+
+// --- telemetry ---
+export type {
+  TelemetryAttributeValue,
+  TelemetryAttributes,
+  SpanContextLike,
+  SpanLinkLike,
+  SpanOptionsLike,
+  SpanLike,
+  TracerLike,
+  CounterLike,
+  HistogramLike,
+  ObservableResultLike,
+  ObservableGaugeLike,
+  InstrumentOptionsLike,
+  MeterLike,
+  TracerProviderLike,
+  MeterProviderLike,
+  OpenTelemetryApiLike,
+} from './telemetry/otel-types.js';
+export type { TelemetryLogger, TelemetryLogLevel } from './telemetry/logger.js';
+export { checkLogger, writeLog } from './telemetry/logger.js';
+export type { TelemetryMetric } from './telemetry/telemetry-names.js';
+export { TELEMETRY_SPANS, TELEMETRY_ATTRIBUTES, TELEMETRY_METRICS, DELIVERY_LATENCY_BUCKETS_S } from './telemetry/telemetry-names.js';
+export type {
+  TelemetryOptions,
+  AttemptReport,
+  CallReport,
+  ClientCallObserver,
+  CallbackFacts,
+  CallbackAnswer,
+  CallbackObserver,
+  QueueJobReport,
+  QueueJobObserver,
+  SmsTelemetry,
+} from './telemetry/create-telemetry.js';
+export { createTelemetry } from './telemetry/create-telemetry.js';

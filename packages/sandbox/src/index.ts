@@ -51,6 +51,7 @@ export { DEFAULT_DELIVERY_DELAY_MS, DEFAULT_EXPIRY_MS } from './engine/delivery.
 export { ADMIN_PREFIX } from './http/admin-api.js';
 
 export type { ChangeListener } from './state/change-feed.js';
+export type { SandboxMetricsView } from './state/metrics.js';
 export type {
   SandboxSnapshot,
   MessageView,

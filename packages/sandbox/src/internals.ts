@@ -9,6 +9,7 @@ import type { FaultOperation, FaultQueue } from './engine/faults.js';
 import type { InboundError, InboundInput } from './engine/inbound.js';
 import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
 import type { Scenario } from './engine/scenarios.js';
+import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
 import type { SettingsError, SandboxSettings } from './state/settings.js';
 import type { SandboxSnapshot } from './state/views.js';
@@ -42,6 +43,8 @@ export interface SandboxInternals {
   settings(): SandboxSettings;
   /** Checks and applies a change of settings (a parsed JSON body). */
   updateSettings(patch: unknown): { ok: true; value: SandboxSettings } | { ok: false; error: SettingsError };
+  /** The counters (`/__sandbox/metrics`). */
+  readonly metrics: SandboxMetrics;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */
   faultBefore(operation: FaultOperation): Promise<'1010' | '1000' | undefined>;
   /** Subscribers of open SSE streams, closed with the sandbox. */

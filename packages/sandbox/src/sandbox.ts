@@ -2,7 +2,7 @@
  * `createSandbox`: an in-memory emulator of the whole service on one origin, as a Web-standard
  * handler (`Request` → `Response`) usable in-process, with a Node listener on demand.
  */
-import { encodeMobileOriginate, formatForAccept, formatTimestamp, type InvokeValidationOptions } from '@smsv4/core';
+import { checkLogger, writeLog, encodeMobileOriginate, formatForAccept, formatTimestamp, type InvokeValidationOptions, type TelemetryLogger } from '@smsv4/core';
 import { ADMIN_PREFIX, handleAdmin } from './http/admin-api.js';
 import type { SandboxRequestContext } from './http/account-checks.js';
 import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './state/accounts.js';
@@ -17,7 +17,8 @@ import type { SandboxInternals } from './internals.js';
 import { handleInvokeService } from './http/invoke-route.js';
 import { messageView } from './engine/message-documents.js';
 import { createOperatorDirectory, DEFAULT_GLOBAL_ROUTE, parseOperatorTable, SAMPLE_OPERATORS, type GlobalRoute, type OperatorTable } from './state/operators.js';
-import { invokeError, smsError, urlError } from './http/responses.js';
+import { errorCodeOf, invokeError, smsError, urlError } from './http/responses.js';
+import { createSandboxMetrics } from './state/metrics.js';
 import { ANY_DESTINATION, parseScenario, type Scenario } from './engine/scenarios.js';
 import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
 import { DEFAULT_SETTINGS, parseSettingsPatch, type SandboxSettings } from './state/settings.js';
@@ -74,6 +75,11 @@ export interface SandboxOptions {
   readonly dashboardPage?: () => string;
   /** Extra headers of the dashboard page (e.g. its Content Security Policy). */
   readonly dashboardHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Structured logs (pino-style `info/warn/error(fields, message)`): each answer of the emulated
+   * service and each callback attempt, without credentials, numbers or message content.
+   */
+  readonly logger?: TelemetryLogger;
 }
 
 /** A running sandbox. */
@@ -153,6 +159,7 @@ export function createSandbox({
   invokeValidation = {},
   dashboardPage,
   dashboardHeaders = {},
+  logger: loggerOption,
 }: SandboxOptions = {}): Sandbox {
   checkAccounts(accounts);
   const table = parseOperatorTable(operators);
@@ -167,6 +174,8 @@ export function createSandbox({
   const startedAt = theClock.now();
   const feed = createChangeFeed();
   const store = createStore({ maxRecords: maxMessages, clearTimer: (t) => theClock.clearTimeout(t) });
+  const metrics = createSandboxMetrics();
+  const logger = checkLogger(loggerOption);
   const faultQueue = createFaultQueue();
   const scenarioMap = new Map<string, Scenario>();
   const armScenario = (destination: string, scenario: unknown): void => {
@@ -191,6 +200,12 @@ export function createSandbox({
     retry,
     record(attempt) {
       store.addCallbackAttempt(attempt);
+      metrics.callback(attempt.kind, attempt.outcome);
+      if (logger !== undefined) {
+        const fields = { kind: attempt.kind, ticketId: attempt.ticketId, segmentNumber: attempt.segmentNumber, attempt: attempt.attempt, outcome: attempt.outcome, httpStatus: attempt.httpStatus, error: attempt.error };
+        const level = attempt.outcome === 'delivered' ? 'info' : attempt.outcome === 'gave-up' ? 'error' : 'warn';
+        writeLog(logger, level, fields, `${attempt.kind} callback for ${attempt.ticketId}: ${attempt.outcome}`);
+      }
       feed.emit('callback');
     },
   });
@@ -200,6 +215,7 @@ export function createSandbox({
     dispatcher,
     isLive: (record) => store.messages.get(record.ticketId) === record,
     timestampOffset: () => settings.callbackTimestampOffset,
+    onFinalPart: (code) => metrics.finalPart(code),
   });
   const directory = createOperatorDirectory(table.value);
   const newTicketId = createTicketIdFactory(store.hasTicket);
@@ -222,6 +238,7 @@ export function createSandbox({
     for (const part of parts.value) {
       const ticketId = newTicketId();
       ticketIds.push(ticketId);
+      metrics.inbound();
       store.addInbound({
         ticketId,
         accountId: account.accountId,
@@ -273,6 +290,7 @@ export function createSandbox({
     invocations: newestFirst(store.invocations, SNAPSHOT_LIMITS.invocations),
     accounts: accounts.map((a) => ({ accountId: a.accountId, ...(a.label === undefined ? {} : { label: a.label }), kind: a.kind ?? 'standard' })),
     settings: { ...settings },
+    metrics: metrics.view(),
   });
 
   const updateSettings: SandboxInternals['updateSettings'] = (patch) => {
@@ -286,6 +304,7 @@ export function createSandbox({
   const reset = (): void => {
     dispatcher.reset();
     store.clear();
+    metrics.reset();
     scenarioMap.clear();
     faultQueue.clear();
     feed.emit('reset');
@@ -317,6 +336,7 @@ export function createSandbox({
     reset,
     settings: () => ({ ...settings }),
     updateSettings,
+    metrics,
     async faultBefore(operation: FaultOperation) {
       const fault = faultQueue.takeBefore(operation);
       if (fault === undefined) return undefined;
@@ -334,23 +354,34 @@ export function createSandbox({
     const path = url.pathname;
     const method = request.method;
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return handleAdmin(internals, request, path);
-    if (path === '/service' || path.startsWith('/service/')) return handleInvokeService(internals, request, context);
+    if (path === '/service' || path.startsWith('/service/')) return counted('invokeService', await handleInvokeService(internals, request, context));
     const accept = formatForAccept(request.headers.get('accept'));
     if (path === '/sms/v4/mt') {
-      if (method !== 'POST') return urlError(12003, accept, smsRequestId(), 'POST');
-      return handleSend(internals, request);
+      if (method !== 'POST') return counted('send', urlError(12003, accept, smsRequestId(), 'POST'));
+      return counted('send', await handleSend(internals, request));
     }
     const status = /^\/sms\/v4\/mt\/([^/]+)\/status$/.exec(path);
     if (status !== null) {
-      if (method !== 'GET') return urlError(12003, accept, smsRequestId(), 'GET');
-      return handleStatus(internals, request, safeDecode(status[1] as string));
+      if (method !== 'GET') return counted('status', urlError(12003, accept, smsRequestId(), 'GET'));
+      return counted('status', await handleStatus(internals, request, safeDecode(status[1] as string)));
     }
     const lookup = /^\/sms\/v4\/preview\/([^/]+)$/.exec(path);
     if (lookup !== null) {
-      if (method !== 'GET') return urlError(12003, accept, smsRequestId(), 'GET');
-      return handleLookup(internals, request, safeDecode(lookup[1] as string));
+      if (method !== 'GET') return counted('lookup', urlError(12003, accept, smsRequestId(), 'GET'));
+      return counted('lookup', await handleLookup(internals, request, safeDecode(lookup[1] as string)));
     }
-    return urlError(12006, accept, smsRequestId());
+    return counted('other', urlError(12006, accept, smsRequestId()));
+  };
+
+  /** Counts an answer of the emulated service. */
+  const counted = (operation: string, response: Response): Response => {
+    const code = errorCodeOf(response);
+    metrics.request(operation, response.status, code);
+    if (logger !== undefined) {
+      const fields = { operation, status: response.status, code, requestId: response.headers.get('x-request-id') ?? undefined, ticketId: response.headers.get('location')?.split('/').pop() };
+      writeLog(logger, code === undefined ? 'info' : 'warn', fields, code === undefined ? `${operation} answered ${response.status}` : `${operation} answered ${response.status} with ${code}`);
+    }
+    return response;
   };
 
   const handle = async (request: Request, context: SandboxRequestContext = {}): Promise<Response> => {

@@ -5,6 +5,7 @@
  */
 import {
   buildInvokeServiceRequest,
+  createTelemetry,
   buildLookupRequest,
   buildSendRequest,
   buildStatusRequest,
@@ -27,9 +28,12 @@ import {
   type InvokeValidationOptions,
   type MtRequest,
   type Result,
+  type SmsTelemetry,
+  type TelemetryLogger,
   type WireFormat,
 } from '@smsv4/core';
 import type { AttemptHook } from './attempt-event.js';
+import { observeCall } from './call-telemetry.js';
 import { SmsApiError } from './errors.js';
 import { execute, type CallSettings } from './execute.js';
 import type { FetchFunction } from './exchange.js';
@@ -83,6 +87,13 @@ export interface ClientOptions {
   readonly maxResponseBytes?: number;
   /** Called after every HTTP attempt (logging, metrics). */
   readonly onAttempt?: AttemptHook;
+  /**
+   * Traces, metrics and structured logs of every call and attempt (core's `createTelemetry`); none
+   * by default. Pass the same object to the receivers so receipts link to the sends they report on.
+   */
+  readonly telemetry?: SmsTelemetry;
+  /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
+  readonly logger?: TelemetryLogger;
 }
 
 /** Options of one call. */
@@ -178,7 +189,10 @@ export function createClient({
   invokeServiceAuthentication = 'basic',
   maxResponseBytes = DEFAULT_MAX_BODY_BYTES,
   onAttempt,
+  telemetry: telemetryOption,
+  logger,
 }: ClientOptions): SmsClient {
+  const telemetry = telemetryOption ?? (logger === undefined ? undefined : createTelemetry({ logger }));
   // Credentials and URLs are encoded and parsed once, not on every request.
   const context = prepareRequestContext({ endpoints: checkEndpoints(baseUrl, urls), credentials: { accountId, password } });
   const sendFormat = checkFormat('format', format);
@@ -192,6 +206,9 @@ export function createClient({
   if (fetchOption !== undefined && typeof fetchOption !== 'function') throw new TypeError('fetch must be a function');
   if (fetchOption === undefined && typeof globalThis.fetch !== 'function') throw new TypeError('no global fetch in this runtime: pass the fetch option');
   if (onAttempt !== undefined && typeof onAttempt !== 'function') throw new TypeError('onAttempt must be a function');
+  if (telemetry !== undefined && (telemetry === null || typeof telemetry !== 'object' || typeof telemetry.clientCall !== 'function')) {
+    throw new TypeError("telemetry must be the result of core's createTelemetry");
+  }
   if (requestInit !== undefined && (requestInit === null || typeof requestInit !== 'object')) throw new TypeError('requestInit must be an object');
   const policies = resolveRetryPolicies(retry);
   const random = (retry === false ? undefined : retry?.random) ?? Math.random;
@@ -236,6 +253,17 @@ export function createClient({
     prepare: () => HttpRequestData,
     interpret: (response: HttpResponseData) => Result<T, ApiFailure>,
   ): Promise<T & ResponseInfo> => {
+    if (telemetry !== undefined) return observeCall(telemetry, operation, onAttempt, (hook) => prepareAndExecute(operation, options, prepare, interpret, hook));
+    return prepareAndExecute(operation, options, prepare, interpret);
+  };
+
+  const prepareAndExecute = <T extends object>(
+    operation: ApiOperation,
+    options: CallOptions | undefined,
+    prepare: () => HttpRequestData,
+    interpret: (response: HttpResponseData) => Result<T, ApiFailure>,
+    onAttemptOverride?: AttemptHook,
+  ): Promise<T & ResponseInfo> => {
     let request: HttpRequestData;
     let callSettings: CallSettings;
     try {
@@ -244,7 +272,7 @@ export function createClient({
     } catch (error) {
       return Promise.reject(error);
     }
-    return execute(request, interpret, callSettings);
+    return execute(request, interpret, onAttemptOverride === undefined ? callSettings : { ...callSettings, onAttempt: onAttemptOverride });
   };
 
   return {

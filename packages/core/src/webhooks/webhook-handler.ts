@@ -20,6 +20,8 @@ import {
   type InboundReassembler,
   type ReassemblerTimers,
 } from './inbound-reassembler.js';
+import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
+import type { TelemetryLogger } from '../telemetry/logger.js';
 import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
 import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
 
@@ -125,6 +127,13 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly timers?: ReassemblerTimers;
   /** The clock, in milliseconds (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Traces, metrics and structured logs of every callback (core's `createTelemetry`); none by
+   * default. The same object as the client's links each receipt's span to its send's.
+   */
+  readonly telemetry?: SmsTelemetry;
+  /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
+  readonly logger?: TelemetryLogger;
 }
 
 /** A receiver: `handle` answers one request. */
@@ -144,6 +153,24 @@ interface EventContext<P> {
   readonly key: string;
   readonly format: WireFormat;
   readonly request: WebhookRequest<P>;
+  readonly observer: CallbackObserver | undefined;
+}
+
+/** What the telemetry learns of a decoded callback. */
+function callbackFacts(callback: Callback): CallbackFacts {
+  if (callback.kind === 'inbound-message') {
+    const c = callback.concatenation;
+    return { kind: callback.kind, ticketId: callback.message.ticketId, ...(c === undefined ? {} : { segmentNumber: c.sequence, totalSegments: c.total }) };
+  }
+  const status = callback.receipt.mtStatus;
+  return {
+    kind: callback.kind,
+    ticketId: status.ticketId,
+    code: status.code,
+    ...(status.segmentNumber === undefined ? {} : { segmentNumber: status.segmentNumber }),
+    ...(status.totalSegments === undefined ? {} : { totalSegments: status.totalSegments }),
+    ...(status.deliveryDate === undefined ? {} : { deliveryDate: status.deliveryDate }),
+  };
 }
 
 /** `{ instant }` when there is one, for a context. */
@@ -192,7 +219,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     charset = 'auto',
     timers,
     now = Date.now,
+    logger,
   } = options ?? ({} as WebhookHandlerOptions<P>);
+  const telemetry = options?.telemetry ?? (logger === undefined ? undefined : createTelemetry({ logger }));
   if (typeof onDeliveryReceipt !== 'function' && typeof onInboundMessage !== 'function') {
     throw new TypeError('createWebhookHandler needs onDeliveryReceipt, onInboundMessage, or both');
   }
@@ -227,6 +256,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
     }
   }
+  if (telemetry !== undefined && (telemetry === null || typeof telemetry !== 'object' || typeof telemetry.callback !== 'function')) {
+    throw new TypeError("telemetry must be the result of core's createTelemetry");
+  }
   const challenge = { 'www-authenticate': basicChallenge(realm) };
 
   const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
@@ -255,6 +287,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   });
 
   const deliverOrphan = (message: InboundMessage): void => {
+    telemetry?.orphan({ ticketId: message.ticketId, partsHeld: message.parts.length, missingParts: message.missingParts });
     const hook = onOrphan ?? (onInboundMessage === undefined ? undefined : (m: InboundMessage) => onInboundMessage(m, orphanContext(m)));
     if (hook === undefined) return;
     runHook(() => hook(message), 'orphan-failed', `handing over the incomplete message of ticket ${message.ticketId}`, message.ticketId);
@@ -300,7 +333,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
    */
   const runHandler = async (
     invoke: (context: WebhookContext<P>) => unknown,
-    { key, format, request }: EventContext<P>,
+    { key, format, request, observer }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     instant: string | undefined,
@@ -330,7 +363,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     };
     let result: unknown;
     try {
-      result = invoke(full);
+      result = observer === undefined ? invoke(full) : observer.run(() => invoke(full));
     } catch (error) {
       await fail(error, 'handler-failed');
       return webhookRejection('handler-failed');
@@ -366,9 +399,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
 
   const readBody = async (body: BodyInput | BodyReader): Promise<BodyInput | null> => (typeof body === 'function' ? body(maxBodyBytes) : body);
 
-  const handleCallback = async (callback: Callback, request: WebhookRequest<P>): Promise<WebhookResponse> => {
+  const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
     const { key, format } = callback;
     const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
+    if (observer !== undefined) observer.decoded(callbackFacts(callback));
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
     let reserved: ReserveOutcome;
     try {
@@ -383,7 +417,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
       return webhookAccepted('duplicate');
     }
-    const context: EventContext<P> = { key, format, request };
+    const context: EventContext<P> = { key, format, request, observer };
     if (callback.kind === 'delivery-receipt') {
       const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
       return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
@@ -419,7 +453,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     return runHandler((ctx) => handler(added.message, ctx), context, ticketId, ttlMs, added.message.submittedInstant, () => added.restore());
   };
 
-  const handle = async (request: WebhookRequest<P>): Promise<WebhookResponse> => {
+  const handle = async (request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
     const { headers } = request;
     if (allowRemoteAddress !== undefined) {
       let allowedPeer: boolean;
@@ -469,13 +503,32 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const callback = decoded.value;
     const accepted = callback.kind === 'delivery-receipt' ? onDeliveryReceipt !== undefined : onInboundMessage !== undefined;
     if (!accepted) return webhookRejection('callback-not-accepted', { values: { kind: KIND_NAMES[callback.kind] } });
-    return handleCallback(callback, request);
+    return handleCallback(callback, request, observer);
+  };
+
+  /** Answers one request, reported to the telemetry. */
+  const observed = async (request: WebhookRequest<P>, t: SmsTelemetry): Promise<WebhookResponse> => {
+    const observer = t.callback();
+    let response: WebhookResponse;
+    try {
+      response = await handle(request, observer);
+    } catch (e) {
+      report('handler-failed', 'the receiver failed unexpectedly', e);
+      response = webhookRejection('handler-failed');
+    }
+    try {
+      observer.end({ status: response.status, outcome: response.outcome, ...(response.rejection === undefined ? {} : { rejection: response.rejection }) });
+    } catch {
+      // Telemetry must not change the answer the service gets.
+    }
+    return response;
   };
 
   return {
     async handle(request) {
+      if (telemetry !== undefined) return observed(request, telemetry);
       try {
-        return await handle(request);
+        return await handle(request, undefined);
       } catch (e) {
         // Only a bug can get here (every expected failure is a value): answer so the service retries.
         report('handler-failed', 'the receiver failed unexpectedly', e);

@@ -17,6 +17,7 @@ import {
   parseIntegerField,
   parseSseBuffer,
   serviceBase,
+  summarizeMetrics,
   truncate,
 } from './client-helpers.js';
 import { createDashboardPageConfig } from './page-config.js';
@@ -272,5 +273,21 @@ describe('describeChanges', () => {
     expect(describeChanges(zero, { messages: 2, callbacks: 1, inbound: 0, invocations: 0 })).toBe('2 new messages, 1 new callback attempt.');
     expect(describeChanges({ ...zero, inbound: 1 }, { ...zero, inbound: 1 })).toBe('');
     expect(describeChanges({ ...zero, messages: 3 }, zero)).toBe('Sandbox cleared.');
+  });
+});
+
+describe('summarizeMetrics', () => {
+  it('words the counters: sends, final parts by delivered or failed, callback attempts', () => {
+    expect(summarizeMetrics(undefined)).toEqual({ sends: '—', parts: '—', callbacks: '—' });
+    expect(
+      summarizeMetrics({
+        requests: [],
+        sendsAccepted: 3,
+        sendsRejected: 1,
+        finalParts: { '4': 2, '0': 1, '811': 1 },
+        callbacks: { receipt: { delivered: 3, 'pending-retry': 1 }, inbound: { delivered: 1, 'gave-up': 1 } },
+        inbound: 2,
+      }),
+    ).toEqual({ sends: '3 accepted · 1 rejected', parts: '3 delivered · 1 failed', callbacks: '4 delivered · 1 failed · 1 given up' });
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Fault } from '../engine/faults.js';
 import type { Scenario } from '../engine/scenarios.js';
+import type { SandboxMetricsView } from '../state/metrics.js';
 
 /** One event read from a `text/event-stream` body. */
 export interface SseEvent {
@@ -347,4 +348,29 @@ export function describeChanges(before: SnapshotCounts | undefined, after: Snaps
   added(after.inbound - before.inbound, 'inbound message', 'inbound messages');
   added(after.invocations - before.invocations, 'invocation', 'invocations');
   return parts.length === 0 ? '' : `${parts.join(', ')}.`;
+}
+
+/** The counters shown in the dashboard's header: sends, final parts and callback attempts. */
+export interface MetricsSummary {
+  readonly sends: string;
+  readonly parts: string;
+  readonly callbacks: string;
+}
+
+/** Words for the sandbox's counters (`metrics` of the snapshot). */
+export function summarizeMetrics(metrics: SandboxMetricsView | undefined): MetricsSummary {
+  if (metrics === undefined) return { sends: '—', parts: '—', callbacks: '—' };
+  let delivered = 0;
+  let failed = 0;
+  for (const [code, count] of Object.entries(metrics.finalParts)) {
+    if (code === '0' || code === '4') delivered += count;
+    else failed += count;
+  }
+  const attempts = (outcome: string): number => Object.values(metrics.callbacks).reduce((n, byOutcome) => n + (byOutcome[outcome] ?? 0), 0);
+  const gaveUp = attempts('gave-up');
+  return {
+    sends: `${metrics.sendsAccepted} accepted · ${metrics.sendsRejected} rejected`,
+    parts: `${delivered} delivered · ${failed} failed`,
+    callbacks: `${attempts('delivered')} delivered · ${attempts('failed') + attempts('pending-retry')} failed${gaveUp > 0 ? ` · ${gaveUp} given up` : ''}`,
+  };
 }

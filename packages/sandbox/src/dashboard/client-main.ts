@@ -289,6 +289,10 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
       invocations: snapshot.invocations.length,
     };
     for (const [name, count] of Object.entries(counts)) byId(`count-${name}`).textContent = String(count);
+    const summary = h.summarizeMetrics(snapshot.metrics);
+    byId('metric-sends').textContent = summary.sends;
+    byId('metric-parts').textContent = summary.parts;
+    byId('metric-callbacks').textContent = summary.callbacks;
     const change = h.describeChanges(state.counts, counts);
     if (change) liveStatus.textContent = change;
     state.counts = counts;

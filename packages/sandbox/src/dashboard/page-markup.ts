@@ -12,6 +12,10 @@ export const DASHBOARD_MARKUP = `
   <dl class="meta">
     <div><dt>API base URL</dt><dd id="api-base" class="mono" data-testid="api-base"></dd></div>
     <div><dt>Simulated clock</dt><dd><time id="clock" data-testid="clock">—</time> <span id="time-scale" class="muted" data-testid="time-scale"></span></dd></div>
+    <div><dt>Sends</dt><dd id="metric-sends" data-testid="metric-sends">—</dd></div>
+    <div><dt>Parts final</dt><dd id="metric-parts" data-testid="metric-parts">—</dd></div>
+    <div><dt>Callback attempts</dt><dd id="metric-callbacks" data-testid="metric-callbacks">—</dd></div>
+    <div><dt>Metrics</dt><dd><a id="metrics-link" href="/__sandbox/metrics" data-testid="metrics-link">Prometheus</a></dd></div>
   </dl>
   <span id="connection" class="connection" data-state="connecting" role="status" data-testid="connection">Connecting…</span>
   <form id="token-form" hidden data-testid="token-form">

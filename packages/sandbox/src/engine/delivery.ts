@@ -44,6 +44,8 @@ export interface DeliveryContext {
   readonly isLive: (record: MessageRecord) => boolean;
   /** The offset receipts write their `deliveryDate` at, read when each receipt is made (default `Z`). */
   readonly timestampOffset?: () => string;
+  /** Told the code of each part that reaches a final state (the sandbox's counters). */
+  readonly onFinalPart?: (code: number) => void;
 }
 
 interface FinalEvent {
@@ -89,7 +91,7 @@ function finalEvents(record: MessageRecord, plan: MessagePlan, scenario: Scenari
 }
 
 /** Creates the simulator. */
-export function createDeliverySimulator({ clock, feed, dispatcher, isLive, timestampOffset = () => 'Z' }: DeliveryContext): DeliverySimulator {
+export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart, timestampOffset = () => 'Z' }: DeliveryContext): DeliverySimulator {
   const schedule = (record: MessageRecord, at: number, fn: () => void): void => {
     const timer = clock.setTimeout(() => {
       record.timers.delete(timer);
@@ -133,6 +135,7 @@ export function createDeliverySimulator({ clock, feed, dispatcher, isLive, times
     if (description === undefined) delete part.description;
     else part.description = description;
     part.final = true;
+    onFinalPart?.(code);
     if (isDelivered(code)) part.deliveredAt = now;
     const which = record.parts.length > 1 ? `part ${part.segmentNumber}/${part.totalSegments}` : 'message';
     addTimeline(record, now, `${which} → ${code}`, description);

@@ -7,6 +7,7 @@ import { timingSafeEqual } from '@smsv4/core';
 import { parseFault } from '../engine/faults.js';
 import { smsRequestId } from '../engine/ids.js';
 import type { SandboxInternals } from '../internals.js';
+import { PROMETHEUS_CONTENT_TYPE } from '../state/metrics.js';
 import { readBoundedBody } from './read-body.js';
 import { parseScenario } from '../engine/scenarios.js';
 import { adminError, empty, json } from './responses.js';
@@ -47,7 +48,7 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
       headers: { ...sandbox.dashboardHeaders, 'content-type': 'text/html; charset=UTF-8', 'x-request-id': requestId, 'cache-control': 'no-store' },
     });
   }
-  if (!rest.startsWith('/api/')) return adminError(404, 'not-found', `no admin resource ${rest}`, requestId);
+  if (!rest.startsWith('/api/') && rest !== '/metrics') return adminError(404, 'not-found', `no admin resource ${rest}`, requestId);
 
   if (sandbox.adminToken !== undefined) {
     const header = request.headers.get('authorization') ?? '';
@@ -60,6 +61,14 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     }
   }
 
+  if (rest === '/metrics') {
+    if (method !== 'GET' && method !== 'HEAD') return notAllowed('GET', requestId);
+    const body = sandbox.metrics.prometheus({ messagesStored: sandbox.store.messages.size, inboundStored: sandbox.store.inbound.size });
+    return new Response(method === 'HEAD' ? null : body, {
+      status: 200,
+      headers: { 'content-type': PROMETHEUS_CONTENT_TYPE, 'x-request-id': requestId, 'cache-control': 'no-store' },
+    });
+  }
   const api = rest.slice('/api'.length);
   if (api === '/state') {
     if (method !== 'GET') return notAllowed('GET', requestId);

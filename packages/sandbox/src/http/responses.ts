@@ -13,13 +13,25 @@ import {
   type WireFormat,
 } from '@smsv4/core';
 
+/** The error code an answer carries, kept on the `Response` for the sandbox's counters. */
+export const ERROR_CODE: unique symbol = Symbol('smsv4.sandbox.error-code');
+
+/** A `Response` that may carry the error code of its error record. */
+export type CodedResponse = Response & { [ERROR_CODE]?: string };
+
+const coded = (response: Response, code: string | number): Response => Object.assign(response, { [ERROR_CODE]: String(code) });
+
+/** The error code of an answer, when it is an error record. */
+export const errorCodeOf = (response: Response): string | undefined => (response as CodedResponse)[ERROR_CODE];
+
 /** An SMS error record with the catalogue's HTTP status (`description` overrides the catalogue's). */
 export function smsError(code: SmsErrorCode, format: WireFormat, requestId: string, description?: string): Response {
   const entry = SMS_ERRORS[code];
-  return new Response(encodeErrorRecord({ code, description: description ?? entry.description }, format), {
+  const response = new Response(encodeErrorRecord({ code, description: description ?? entry.description }, format), {
     status: entry.httpStatus,
     headers: { 'content-type': contentTypeFor(format), 'x-request-id': requestId },
   });
+  return coded(response, code);
 }
 
 /**
@@ -34,7 +46,7 @@ export function urlError(code: 12003 | 12006, format: WireFormat | 'invoke', req
     format === 'invoke'
       ? encodeInvokeErrorBody({ code, description: entry.description })
       : encodeErrorRecord({ code: String(code), description: entry.description }, format);
-  return new Response(body, {
+  const response = new Response(body, {
     status: entry.httpStatus,
     headers: {
       'content-type': contentTypeFor(format === 'invoke' ? 'json' : format),
@@ -42,15 +54,17 @@ export function urlError(code: 12003 | 12006, format: WireFormat | 'invoke', req
       ...(allow === undefined ? {} : { allow }),
     },
   });
+  return coded(response, code);
 }
 
 /** An Invoke Service error body with the catalogue's HTTP status. */
 export function invokeError(error: { code: InvokeErrorCode; description?: string }, requestId: string): Response {
   const entry = INVOKE_ERRORS[error.code];
-  return new Response(encodeInvokeErrorBody({ code: error.code, description: error.description ?? entry.description }), {
+  const response = new Response(encodeInvokeErrorBody({ code: error.code, description: error.description ?? entry.description }), {
     status: entry.httpStatus,
     headers: { 'content-type': contentTypeFor('json'), 'x-request-id': requestId },
   });
+  return coded(response, error.code);
 }
 
 /** HTTP 415: a missing or unsupported Content-Type; empty body, no error code (as the spec says). */

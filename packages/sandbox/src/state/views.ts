@@ -4,6 +4,7 @@
  */
 import type { AccountKind } from './accounts.js';
 import type { SandboxSettings } from './settings.js';
+import type { SandboxMetricsView } from './metrics.js';
 
 /** One part of a message, as the dashboard shows it. */
 export interface MessagePartView {
@@ -115,6 +116,8 @@ export interface SandboxSnapshot {
   accounts: AccountView[];
   /** What the dashboard can change while the sandbox runs. */
   settings: SandboxSettings;
+  /** What the sandbox counted since it started or was last reset. */
+  metrics: SandboxMetricsView;
 }
 
 /** What changed: the `data` of an `event: change` of the SSE stream. */

@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestSdk } from '../../test/otel-sdk.js';
+import { createTelemetry } from './create-telemetry.js';
+import type { TelemetryLogger } from './logger.js';
+import { TELEMETRY_METRICS } from './telemetry-names.js';
+
+type Line = { level: string; fields: Record<string, unknown>; message: string };
+function memoryLogger(): TelemetryLogger & { lines: Line[] } {
+  const lines: Line[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+let sdk = createTestSdk();
+afterEach(async () => {
+  await sdk.shutdown();
+  sdk = createTestSdk();
+});
+
+describe('createTelemetry: client calls', () => {
+  it('records the call span, a client span per attempt under it, and the send counters', async () => {
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider });
+    const call = t.clientCall('send');
+    call.attempt({ attempt: 1, method: 'POST', url: 'http://127.0.0.1:4010/sms/v4/mt', startedAt: T0, durationMs: 40, httpStatus: 500, errorKind: 'api-error', code: '1010', nextDelayMs: 10_000 });
+    call.attempt({ attempt: 2, method: 'POST', url: 'http://127.0.0.1:4010/sms/v4/mt', startedAt: T0 + 10_040, durationMs: 20, httpStatus: 202, requestId: 'r-2' });
+    call.end({ ok: true, attempts: 2, httpStatus: 202, requestId: 'r-2', ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD' });
+
+    const spans = sdk.finishedSpans();
+    const op = spans.find((s) => s.name === 'smsv4 send');
+    const attempts = spans.filter((s) => s.name === 'POST');
+    expect(op?.attributes).toEqual({
+      'smsv4.operation': 'send',
+      'smsv4.outcome': 'accepted',
+      'smsv4.attempts': 2,
+      'smsv4.ticket_id': 'AAAAA-BBBBB-CCCCC-DDDDD',
+      'smsv4.request_id': 'r-2',
+      'http.response.status_code': 202,
+    });
+    expect(op?.status.code).toBe(1);
+    expect(attempts).toHaveLength(2);
+    for (const a of attempts) expect(a.parentSpanContext?.spanId).toBe(op?.spanContext().spanId);
+    expect(attempts[0]?.attributes).toEqual({
+      'http.request.method': 'POST',
+      'server.address': '127.0.0.1',
+      'server.port': 4010,
+      'http.response.status_code': 500,
+      'error.type': '1010',
+      'url.full': 'http://127.0.0.1:4010/sms/v4/mt',
+      'smsv4.operation': 'send',
+      'smsv4.code': '1010',
+    });
+    expect(attempts[0]?.status.code).toBe(2);
+    expect(attempts[1]?.attributes['http.request.resend_count']).toBe(1);
+    // Attempt spans carry the attempt's own times.
+    expect(attempts[0]?.startTime).toEqual([T0 / 1000, 0]);
+    expect(attempts[0]?.endTime).toEqual([T0 / 1000, 40_000_000]);
+
+    const sends = await sdk.points(TELEMETRY_METRICS.sends.name);
+    expect(sends.map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.outcome': 'accepted' }, 1]]);
+    const retries = await sdk.points(TELEMETRY_METRICS.retries.name);
+    expect(retries.map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.operation': 'send', 'error.type': '1010' }, 1]]);
+    const attemptsCounted = await sdk.points(TELEMETRY_METRICS.attempts.name);
+    expect(attemptsCounted.map((p) => p.value).reduce((a, b) => Number(a) + Number(b), 0)).toBe(2);
+  });
+
+  it('counts a refused send as rejected with its code, and an answer lost as unknown, logged as an error', async () => {
+    const logger = memoryLogger();
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider, logger });
+    t.clientCall('send').end({ ok: false, attempts: 0, errorKind: 'invalid-request', code: '540', description: 'Destination address is invalid', reachedService: 'no' });
+    t.clientCall('send').end({ ok: false, attempts: 1, errorKind: 'timeout', description: 'no complete answer', reachedService: 'unknown' });
+    const sends = await sdk.points(TELEMETRY_METRICS.sends.name);
+    expect(sends.map((p) => [p.attributes, p.value])).toEqual([
+      [{ 'smsv4.outcome': 'rejected', 'smsv4.code': '540' }, 1],
+      [{ 'smsv4.outcome': 'unknown' }, 1],
+    ]);
+    expect(logger.lines.map((l) => [l.level, l.message])).toEqual([
+      ['warn', 'send rejected: Destination address is invalid'],
+      ['error', 'send unknown: no complete answer'],
+    ]);
+  });
+
+  it('keeps phone numbers out of lookup URLs unless content may be recorded', () => {
+    for (const logContent of [false, true]) {
+      const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, logContent });
+      const call = t.clientCall('lookup');
+      call.attempt({ attempt: 1, method: 'GET', url: 'https://preview.example/sms/v4/preview/14155550100', startedAt: 0, durationMs: 1, httpStatus: 200 });
+      call.end({ ok: true, attempts: 1, httpStatus: 200 });
+    }
+    const urls = sdk.finishedSpans().filter((s) => s.name === 'GET').map((s) => s.attributes['url.full']);
+    expect(urls).toEqual(['https://preview.example/sms/v4/preview/{phoneNumber}', 'https://preview.example/sms/v4/preview/14155550100']);
+  });
+});
+
+describe('createTelemetry: callbacks', () => {
+  it("links a receipt's span to its send's, and records the latency from the send to deliveryDate", async () => {
+    let clock = Date.parse('2026-01-01T00:00:00.000Z');
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider, now: () => clock });
+    t.clientCall('send').end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'T1' });
+    clock += 5_000;
+    const cb = t.callback();
+    cb.decoded({ kind: 'delivery-receipt', ticketId: 'T1', code: 4, segmentNumber: 1, totalSegments: 1, deliveryDate: '2025-12-31T19:00:12.000-05:00' });
+    cb.end({ status: 200, outcome: 'handled' });
+    const send = sdk.finishedSpans().find((s) => s.name === 'smsv4 send');
+    const receipt = sdk.finishedSpans().find((s) => s.name === 'smsv4 receive delivery-receipt');
+    expect(receipt?.links.map((l) => l.context.spanId)).toEqual([send?.spanContext().spanId]);
+    expect(receipt?.attributes).toEqual({
+      'smsv4.callback.kind': 'delivery-receipt',
+      'smsv4.ticket_id': 'T1',
+      'smsv4.segment_number': 1,
+      'smsv4.total_segments': 1,
+      'smsv4.code': '4',
+      'smsv4.outcome': 'handled',
+      'smsv4.duplicate': false,
+      'http.response.status_code': 200,
+    });
+    const latency = await sdk.points(TELEMETRY_METRICS.deliveryLatency.name);
+    expect(latency).toHaveLength(1);
+    expect(latency[0]?.attributes).toEqual({ 'smsv4.delivery.outcome': 'delivered' });
+    expect((latency[0]?.value as { sum: number; count: number }).sum).toBe(12);
+  });
+
+  it('counts duplicates and rejections by kind and outcome, and orphans', async () => {
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider });
+    const dup = t.callback();
+    dup.decoded({ kind: 'inbound-message', ticketId: 'M1' });
+    dup.end({ status: 200, outcome: 'duplicate' });
+    t.callback().end({ status: 415, outcome: 'rejected', rejection: 'unsupported-media-type' });
+    t.orphan({ ticketId: 'M2', partsHeld: 1, missingParts: [2] });
+    const callbacks = await sdk.points(TELEMETRY_METRICS.callbacks.name);
+    expect(callbacks.map((p) => [p.attributes, p.value])).toEqual([
+      [{ 'smsv4.callback.kind': 'inbound-message', 'smsv4.outcome': 'duplicate' }, 1],
+      [{ 'smsv4.callback.kind': 'unknown', 'smsv4.outcome': 'rejected', 'smsv4.rejection': 'unsupported-media-type' }, 1],
+    ]);
+    expect((await sdk.points(TELEMETRY_METRICS.duplicates.name)).map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.callback.kind': 'inbound-message' }, 1]]);
+    expect((await sdk.points(TELEMETRY_METRICS.orphans.name)).map((p) => p.value)).toEqual([1]);
+    const rejected = sdk.finishedSpans().find((s) => s.attributes['smsv4.outcome'] === 'rejected');
+    expect(rejected?.status).toEqual({ code: 2, message: 'unsupported-media-type' });
+  });
+
+  it('runs the handler with the callback span active', () => {
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider });
+    const cb = t.callback();
+    cb.decoded({ kind: 'inbound-message', ticketId: 'M1' });
+    // Without a registered context manager the API runs the function as is; with one the span is active.
+    expect(cb.run(() => 42)).toBe(42);
+  });
+});
+
+describe('createTelemetry: options and logs', () => {
+  it('refuses a logger without the three methods', () => {
+    expect(() => createTelemetry({ logger: { info() {} } as never })).toThrow(new TypeError('logger must have info, warn and error methods (pino-style: (fields, message))'));
+  });
+
+  it('does nothing but log when neither the API nor providers are given, and a throwing logger changes nothing', () => {
+    const t = createTelemetry({
+      logger: {
+        info() {
+          throw new Error('broken');
+        },
+        warn() {},
+        error() {},
+      },
+    });
+    const call = t.clientCall('send');
+    expect(() => call.end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'T' })).not.toThrow();
+  });
+
+  it('forgets the oldest ticket beyond maxTrackedTickets', () => {
+    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, maxTrackedTickets: 1 });
+    t.clientCall('send').end({ ok: true, attempts: 1, ticketId: 'OLD' });
+    t.clientCall('send').end({ ok: true, attempts: 1, ticketId: 'NEW' });
+    for (const ticketId of ['OLD', 'NEW']) {
+      const cb = t.callback();
+      cb.decoded({ kind: 'delivery-receipt', ticketId, code: 4 });
+      cb.end({ status: 200, outcome: 'handled' });
+    }
+    const receipts = sdk.finishedSpans().filter((s) => s.name === 'smsv4 receive delivery-receipt');
+    expect(receipts.map((s) => s.links.length)).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,472 @@
+/**
+ * `createTelemetry`: OpenTelemetry traces and metrics and a structured log hook for every package.
+ * Packages take the result as their `telemetry` option; without it they do no telemetry work at all.
+ * The observers below hold what each package reports, so the packages stay thin: the client reports
+ * its calls and attempts, receivers their callbacks, the queue its jobs.
+ */
+import { deliveryState } from '../errors/catalogue.js';
+import { checkLogger, writeLog, type TelemetryLogger } from './logger.js';
+import type {
+  CounterLike,
+  HistogramLike,
+  MeterLike,
+  MeterProviderLike,
+  ObservableResultLike,
+  OpenTelemetryApiLike,
+  SpanContextLike,
+  SpanLike,
+  TelemetryAttributes,
+  TracerLike,
+  TracerProviderLike,
+} from './otel-types.js';
+import { DELIVERY_LATENCY_BUCKETS_S, TELEMETRY_ATTRIBUTES as A, TELEMETRY_METRICS as M, TELEMETRY_SPANS } from './telemetry-names.js';
+
+/** Options of {@link createTelemetry}. */
+export interface TelemetryOptions {
+  /** The OpenTelemetry API (`import * as api from '@opentelemetry/api'`): spans and metrics go to its global providers. */
+  readonly api?: OpenTelemetryApiLike;
+  /** A tracer provider to use instead of the API's global one. */
+  readonly tracerProvider?: TracerProviderLike;
+  /** A meter provider to use instead of the API's global one. */
+  readonly meterProvider?: MeterProviderLike;
+  /** Structured logs (pino-style `info/warn/error(fields, message)`). */
+  readonly logger?: TelemetryLogger;
+  /** Put message content and phone numbers into spans and logs (default `false`: personal data stays out). */
+  readonly logContent?: boolean;
+  /** Instrumentation scope name (default `smsv4`). */
+  readonly scope?: string;
+  /** Sent tickets remembered for receipt links and delivery latency (default 100 000, oldest forgotten first). */
+  readonly maxTrackedTickets?: number;
+  /** How long a sent ticket is remembered, ms (default 25 hours: the receipt retry window and a margin). */
+  readonly ticketTtlMs?: number;
+  /** The clock, epoch ms (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** What the client reports of one HTTP attempt, once it is over. */
+export interface AttemptReport {
+  readonly attempt: number;
+  readonly method: string;
+  readonly url: string;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly httpStatus?: number;
+  readonly requestId?: string;
+  /** The failure's kind (`api-error`, `network`, `timeout`…); absent when the attempt succeeded. */
+  readonly errorKind?: string;
+  readonly code?: string | number;
+  /** Set when another attempt follows. */
+  readonly nextDelayMs?: number;
+}
+
+/** How a call ended. */
+export interface CallReport {
+  readonly ok: boolean;
+  readonly attempts: number;
+  readonly httpStatus?: number;
+  readonly requestId?: string;
+  readonly ticketId?: string;
+  /** The failure's kind (`invalid-request`, `api-error`, `network`, `timeout`, `unexpected-response`, `aborted`). */
+  readonly errorKind?: string;
+  readonly code?: string | number;
+  readonly description?: string;
+  /** Whether the request reached the service (`yes`, `no`, `unknown`). */
+  readonly reachedService?: string;
+  readonly error?: unknown;
+}
+
+/** Reports one client call. */
+export interface ClientCallObserver {
+  attempt(report: AttemptReport): void;
+  end(report: CallReport): void;
+}
+
+/** What a receiver learnt of a callback once it was decoded. */
+export interface CallbackFacts {
+  readonly kind: 'delivery-receipt' | 'inbound-message';
+  readonly ticketId: string;
+  readonly segmentNumber?: number;
+  readonly totalSegments?: number;
+  /** A receipt's code. */
+  readonly code?: number;
+  /** A receipt's `deliveryDate` (any `xs:dateTime` form). */
+  readonly deliveryDate?: string;
+}
+
+/** How a receiver answered a callback. */
+export interface CallbackAnswer {
+  readonly status: number;
+  /** `handled`, `duplicate`, `part-stored` or `rejected`. */
+  readonly outcome: string;
+  readonly rejection?: string;
+  readonly error?: unknown;
+}
+
+/** Reports one callback request. */
+export interface CallbackObserver {
+  decoded(facts: CallbackFacts): void;
+  /** Runs a handler with the callback's span as the active one, so the handler's own spans are its children. */
+  run<T>(fn: () => T): T;
+  end(answer: CallbackAnswer): void;
+}
+
+/** A state change of a queued message. */
+export interface QueueJobReport {
+  readonly key: string;
+  /** `queued`, `sending`, `accepted`, `delivered`, `failed`, `rejected`, `retrying`, `unknown-fate`, `abandoned`. */
+  readonly state: string;
+  readonly ticketId?: string;
+  readonly code?: string | number;
+  readonly description?: string;
+}
+
+/** Reports one job of the send queue. */
+export interface QueueJobObserver {
+  state(report: QueueJobReport): void;
+  end(report: QueueJobReport): void;
+}
+
+/** The telemetry of an application's SMS traffic; pass it as the `telemetry` option of each package. */
+export interface SmsTelemetry {
+  /** The structured logger, when one was given. */
+  readonly logger: TelemetryLogger | undefined;
+  /** Whether content and phone numbers may be recorded. */
+  readonly logContent: boolean;
+  /** Starts the report of one client call (`operation` is `send`, `status`, `lookup` or `invokeService`). */
+  clientCall(operation: string): ClientCallObserver;
+  /** Starts the report of one callback request. */
+  callback(): CallbackObserver;
+  /** Reports a multipart inbound message handed over incomplete. */
+  orphan(facts: { readonly ticketId: string; readonly partsHeld: number; readonly missingParts: readonly number[] }): void;
+  /** Starts the report of one send-queue job. */
+  queueJob(key: string): QueueJobObserver;
+  /** Reports the queue's depth when metrics are collected; returns a function that stops it. */
+  observeQueueDepth(read: () => number | Promise<number>): () => void;
+  /** Writes one structured log line (no-op without a logger). */
+  log(level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void;
+}
+
+const SPAN_KIND_INTERNAL = 0;
+const SPAN_KIND_CLIENT = 2;
+const STATUS_OK = 1;
+const STATUS_ERROR = 2;
+
+interface Instruments {
+  readonly sends: CounterLike;
+  readonly operations: CounterLike;
+  readonly attempts: CounterLike;
+  readonly retries: CounterLike;
+  readonly attemptDuration: HistogramLike;
+  readonly callbacks: CounterLike;
+  readonly duplicates: CounterLike;
+  readonly orphans: CounterLike;
+  readonly deliveryLatency: HistogramLike;
+  readonly queueJobs: CounterLike;
+  readonly unknownFates: CounterLike;
+}
+
+function instruments(meter: MeterLike): Instruments {
+  const counter = (m: { name: string; unit: string; description: string }) => meter.createCounter(m.name, { unit: m.unit, description: m.description });
+  return {
+    sends: counter(M.sends),
+    operations: counter(M.operations),
+    attempts: counter(M.attempts),
+    retries: counter(M.retries),
+    attemptDuration: meter.createHistogram(M.attemptDuration.name, {
+      unit: M.attemptDuration.unit,
+      description: M.attemptDuration.description,
+      advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10] },
+    }),
+    callbacks: counter(M.callbacks),
+    duplicates: counter(M.duplicates),
+    orphans: counter(M.orphans),
+    deliveryLatency: meter.createHistogram(M.deliveryLatency.name, {
+      unit: M.deliveryLatency.unit,
+      description: M.deliveryLatency.description,
+      advice: { explicitBucketBoundaries: [...DELIVERY_LATENCY_BUCKETS_S] },
+    }),
+    queueJobs: counter(M.queueJobs),
+    unknownFates: counter(M.unknownFates),
+  };
+}
+
+/** The server address and port of a URL, for the HTTP semantic conventions. */
+function serverOf(url: string): { address: string; port: number } | undefined {
+  try {
+    const u = new URL(url);
+    return { address: u.hostname, port: u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL with its query removed and, unless content may be recorded, a phone number in the path replaced. */
+function shownUrl(url: string, logContent: boolean): string {
+  const bare = url.split('?')[0] ?? url;
+  return logContent ? bare : bare.replace(/\/preview\/[0-9]+$/, '/preview/{phoneNumber}');
+}
+
+const operationName = (operation: string): string => TELEMETRY_SPANS.operation.replace('{operation}', operation);
+
+/** A bounded memory of sent tickets: their span and when they were sent. */
+function ticketMemory(max: number, ttlMs: number, now: () => number) {
+  const entries = new Map<string, { readonly context: SpanContextLike | undefined; readonly sentAt: number }>();
+  return {
+    remember(ticketId: string, context: SpanContextLike | undefined, sentAt: number): void {
+      entries.delete(ticketId);
+      entries.set(ticketId, { context, sentAt });
+      if (entries.size > max) {
+        const oldest = entries.keys().next();
+        if (oldest.done !== true) entries.delete(oldest.value);
+      }
+    },
+    find(ticketId: string) {
+      const entry = entries.get(ticketId);
+      if (entry === undefined) return undefined;
+      if (now() - entry.sentAt > ttlMs) {
+        entries.delete(ticketId);
+        return undefined;
+      }
+      return entry;
+    },
+  };
+}
+
+/** Epoch milliseconds of an `xs:dateTime` (offset or `Z`), or `undefined`. */
+function instantOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * Creates the telemetry of an application's SMS traffic: pass it as the `telemetry` option of the
+ * client, the receivers and the queue. Spans go to the tracer provider, metrics to the meter
+ * provider (the API's global ones unless given), logs to `logger`; a part left out costs nothing.
+ * Credentials are never recorded; message content and phone numbers only with `logContent: true`.
+ *
+ * @example
+ * import * as api from '@opentelemetry/api';
+ * import pino from 'pino';
+ * import { createTelemetry } from '@smsv4/core';
+ *
+ * const telemetry = createTelemetry({ api, logger: pino() });
+ * const client = createClient({ baseUrl, accountId, password, telemetry });
+ */
+export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
+  const {
+    api,
+    tracerProvider = api?.trace.getTracerProvider(),
+    meterProvider = api?.metrics.getMeterProvider(),
+    logContent = false,
+    scope = 'smsv4',
+    maxTrackedTickets = 100_000,
+    ticketTtlMs = 25 * 3_600_000,
+    now = Date.now,
+  } = options;
+  const logger = checkLogger(options.logger);
+  if (typeof logContent !== 'boolean') throw new TypeError('logContent must be a Boolean');
+  if (!Number.isSafeInteger(maxTrackedTickets) || maxTrackedTickets < 0) throw new TypeError('maxTrackedTickets must be a non-negative integer');
+  const tracer: TracerLike | undefined = tracerProvider?.getTracer(scope);
+  const meter: MeterLike | undefined = meterProvider?.getMeter(scope);
+  const m = meter === undefined ? undefined : instruments(meter);
+  const tickets = ticketMemory(maxTrackedTickets, ticketTtlMs, now);
+  const childContext = (span: SpanLike): unknown => (api === undefined ? undefined : api.trace.setSpan(api.context.active(), span));
+  const log = (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void => writeLog(logger, level, fields, message);
+
+  const clientCall = (operation: string): ClientCallObserver => {
+    const span = tracer?.startSpan(operationName(operation), { kind: SPAN_KIND_INTERNAL, attributes: { [A.operation]: operation } });
+    const parent = span === undefined ? undefined : childContext(span);
+    return {
+      attempt(r) {
+        const server = serverOf(r.url);
+        const semantic: TelemetryAttributes = {
+          'http.request.method': r.method,
+          ...(server === undefined ? {} : { 'server.address': server.address, 'server.port': server.port }),
+          ...(r.httpStatus === undefined ? {} : { 'http.response.status_code': r.httpStatus }),
+          ...(r.errorKind === undefined ? {} : { 'error.type': r.errorKind === 'api-error' && r.code !== undefined ? String(r.code) : r.errorKind }),
+        };
+        if (tracer !== undefined) {
+          const attempt = tracer.startSpan(
+            TELEMETRY_SPANS.attempt.replace('{method}', r.method),
+            {
+              kind: SPAN_KIND_CLIENT,
+              startTime: r.startedAt,
+              attributes: {
+                ...semantic,
+                'url.full': shownUrl(r.url, logContent),
+                [A.operation]: operation,
+                ...(r.attempt > 1 ? { 'http.request.resend_count': r.attempt - 1 } : {}),
+                ...(r.requestId === undefined ? {} : { [A.requestId]: r.requestId }),
+                ...(r.code === undefined ? {} : { [A.code]: String(r.code) }),
+              },
+            },
+            parent,
+          );
+          if (r.errorKind !== undefined) attempt.setStatus({ code: STATUS_ERROR, message: r.errorKind });
+          attempt.end(r.startedAt + r.durationMs);
+        }
+        if (m !== undefined) {
+          m.attemptDuration.record(r.durationMs / 1000, semantic);
+          m.attempts.add(1, {
+            [A.operation]: operation,
+            ...(r.httpStatus === undefined ? {} : { 'http.response.status_code': r.httpStatus }),
+            ...(semantic['error.type'] === undefined ? {} : { 'error.type': semantic['error.type'] }),
+          });
+          if (r.nextDelayMs !== undefined) m.retries.add(1, { [A.operation]: operation, 'error.type': String(semantic['error.type'] ?? 'unknown') });
+        }
+        if (r.nextDelayMs !== undefined) {
+          log('warn', { operation, attempt: r.attempt, httpStatus: r.httpStatus, requestId: r.requestId, code: r.code, error: r.errorKind, retryInMs: r.nextDelayMs }, `${operation} attempt ${r.attempt} failed (${String(r.code ?? r.errorKind)}): retrying in ${r.nextDelayMs} ms`);
+        }
+      },
+      end(r) {
+        const outcome = r.ok ? (operation === 'send' ? 'accepted' : 'success') : sendOutcome(r);
+        const code = r.code === undefined ? undefined : String(r.code);
+        if (span !== undefined) {
+          span.setAttributes({
+            [A.outcome]: outcome,
+            [A.attempts]: r.attempts,
+            ...(r.ticketId === undefined ? {} : { [A.ticketId]: r.ticketId }),
+            ...(r.requestId === undefined ? {} : { [A.requestId]: r.requestId }),
+            ...(code === undefined ? {} : { [A.code]: code }),
+            ...(r.httpStatus === undefined ? {} : { 'http.response.status_code': r.httpStatus }),
+            ...(r.reachedService === undefined ? {} : { [A.reachedService]: r.reachedService }),
+            ...(r.errorKind === undefined ? {} : { 'error.type': r.errorKind }),
+          });
+          if (r.ok) span.setStatus({ code: STATUS_OK });
+          else {
+            if (r.error !== undefined) span.recordException(r.error);
+            span.setStatus({ code: STATUS_ERROR, message: r.description ?? r.errorKind ?? 'failed' });
+          }
+          span.end();
+        }
+        if (r.ok && r.ticketId !== undefined && operation === 'send') tickets.remember(r.ticketId, span?.spanContext(), now());
+        if (m !== undefined) {
+          m.operations.add(1, { [A.operation]: operation, [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
+          if (operation === 'send') m.sends.add(1, { [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
+        }
+        const fields = { operation, outcome, ticketId: r.ticketId, requestId: r.requestId, code, httpStatus: r.httpStatus, attempts: r.attempts, reachedService: r.reachedService };
+        if (r.ok) log('info', fields, operation === 'send' ? `send accepted as ${r.ticketId ?? '?'}` : `${operation} answered`);
+        else log(outcome === 'unknown' ? 'error' : 'warn', { ...fields, error: r.errorKind, description: r.description }, `${operation} ${outcome}: ${r.description ?? r.errorKind ?? 'failed'}`);
+      },
+    };
+  };
+
+  const callback = (): CallbackObserver => {
+    const startedAt = now();
+    let facts: CallbackFacts | undefined;
+    let sent: ReturnType<typeof tickets.find>;
+    let span: SpanLike | undefined;
+    const open = (kind: string): SpanLike | undefined =>
+      tracer?.startSpan(TELEMETRY_SPANS.callback.replace('{kind}', kind), {
+        kind: SPAN_KIND_INTERNAL,
+        startTime: startedAt,
+        ...(sent?.context === undefined ? {} : { links: [{ context: sent.context }] }),
+        attributes: {
+          [A.callbackKind]: kind,
+          ...(facts === undefined ? {} : { [A.ticketId]: facts.ticketId }),
+          ...(facts?.segmentNumber === undefined ? {} : { [A.segmentNumber]: facts.segmentNumber }),
+          ...(facts?.totalSegments === undefined ? {} : { [A.totalSegments]: facts.totalSegments }),
+          ...(facts?.code === undefined ? {} : { [A.code]: String(facts.code) }),
+        },
+      });
+    return {
+      decoded(f) {
+        facts = f;
+        if (f.kind === 'delivery-receipt') sent = tickets.find(f.ticketId);
+        span = open(f.kind);
+      },
+      run(fn) {
+        if (span === undefined || api?.context.with === undefined) return fn();
+        return api.context.with(api.trace.setSpan(api.context.active(), span), fn);
+      },
+      end(answer) {
+        const kind = facts?.kind ?? 'unknown';
+        const duplicate = answer.outcome === 'duplicate';
+        span ??= open(kind);
+        if (span !== undefined) {
+          span.setAttributes({
+            [A.outcome]: answer.outcome,
+            [A.duplicate]: duplicate,
+            'http.response.status_code': answer.status,
+            ...(answer.rejection === undefined ? {} : { [A.rejection]: answer.rejection }),
+          });
+          if (answer.outcome === 'rejected') {
+            if (answer.error !== undefined) span.recordException(answer.error);
+            span.setStatus({ code: STATUS_ERROR, message: answer.rejection ?? 'rejected' });
+          }
+          span.end();
+        }
+        const state = facts?.code === undefined ? undefined : deliveryState(facts.code);
+        if (m !== undefined) {
+          m.callbacks.add(1, { [A.callbackKind]: kind, [A.outcome]: answer.outcome, ...(answer.rejection === undefined ? {} : { [A.rejection]: answer.rejection }) });
+          if (duplicate) m.duplicates.add(1, { [A.callbackKind]: kind });
+          if (answer.outcome === 'handled' && state?.final === true && sent !== undefined) {
+            const delivered = instantOf(facts?.deliveryDate);
+            if (delivered !== undefined && delivered >= sent.sentAt) m.deliveryLatency.record((delivered - sent.sentAt) / 1000, { [A.deliveryOutcome]: state.outcome });
+          }
+        }
+        const fields = { kind, outcome: answer.outcome, status: answer.status, rejection: answer.rejection, ticketId: facts?.ticketId, segmentNumber: facts?.segmentNumber, code: facts?.code };
+        if (answer.outcome === 'rejected') log(answer.status >= 500 || answer.status === 409 ? 'error' : 'warn', fields, `${kind} answered ${answer.status}: ${answer.rejection ?? 'rejected'}`);
+        else log('info', fields, `${kind} ${answer.outcome}`);
+      },
+    };
+  };
+
+  const queueJob = (key: string): QueueJobObserver => {
+    const span = tracer?.startSpan(TELEMETRY_SPANS.queueJob, { kind: SPAN_KIND_INTERNAL, attributes: { [A.queueKey]: key } });
+    const record = (r: QueueJobReport): void => {
+      m?.queueJobs.add(1, { [A.queueState]: r.state });
+      if (r.state === 'unknown-fate') m?.unknownFates.add(1);
+      const fields = { key: r.key, state: r.state, ticketId: r.ticketId, code: r.code, description: r.description };
+      log(r.state === 'unknown-fate' ? 'error' : r.state === 'rejected' || r.state === 'retrying' || r.state === 'failed' ? 'warn' : 'info', fields, `queued message ${r.key}: ${r.state}`);
+    };
+    return {
+      state: record,
+      end(r) {
+        record(r);
+        if (span === undefined) return;
+        span.setAttributes({
+          [A.queueState]: r.state,
+          ...(r.ticketId === undefined ? {} : { [A.ticketId]: r.ticketId }),
+          ...(r.code === undefined ? {} : { [A.code]: String(r.code) }),
+        });
+        span.setStatus(r.state === 'accepted' || r.state === 'delivered' ? { code: STATUS_OK } : { code: STATUS_ERROR, message: r.description ?? r.state });
+        span.end();
+      },
+    };
+  };
+
+  return {
+    logger,
+    logContent,
+    clientCall,
+    callback,
+    orphan({ ticketId, partsHeld, missingParts }) {
+      m?.orphans.add(1);
+      log('warn', { ticketId, partsHeld, missingParts }, `multipart inbound message ${ticketId} handed over incomplete: parts ${missingParts.join(', ')} missing`);
+    },
+    queueJob,
+    observeQueueDepth(read) {
+      if (meter === undefined) return () => undefined;
+      const gauge = meter.createObservableGauge(M.queueDepth.name, { unit: M.queueDepth.unit, description: M.queueDepth.description });
+      const observe = async (result: ObservableResultLike): Promise<void> => {
+        try {
+          result.observe(await read());
+        } catch {
+          // A queue that cannot be read is left out of this collection.
+        }
+      };
+      gauge.addCallback(observe);
+      return () => gauge.removeCallback(observe);
+    },
+    log,
+  };
+}
+
+/** The outcome of a failed call: `rejected` (the service or the validator said no), `unknown` (it may have been accepted), `failed`. */
+function sendOutcome(r: CallReport): string {
+  if (r.errorKind === 'api-error' || r.errorKind === 'invalid-request') return 'rejected';
+  if (r.reachedService === 'unknown') return 'unknown';
+  return 'failed';
+}

@@ -1,0 +1,79 @@
+/**
+ * The client's side of core's telemetry: each call reported to a call observer, each attempt from
+ * the same facts the `onAttempt` hook gets. A telemetry failure never changes a call's outcome.
+ */
+import type { ApiOperation, CallReport, SmsTelemetry } from '@smsv4/core';
+import type { AttemptEvent, AttemptHook } from './attempt-event.js';
+import { SmsApiError } from './errors.js';
+import type { ResponseInfo } from './results.js';
+
+function quietly(report: () => void): void {
+  try {
+    report();
+  } catch {
+    // Telemetry must not turn an accepted send into a failure the caller might retry.
+  }
+}
+
+function failureReport(error: unknown): CallReport {
+  if (!(error instanceof SmsApiError)) return { ok: false, attempts: 0, errorKind: error instanceof TypeError ? 'misuse' : 'error', error };
+  return {
+    ok: false,
+    attempts: error.attempts,
+    errorKind: error.kind,
+    description: error.description,
+    reachedService: error.reachedService,
+    error,
+    ...(error.code === undefined ? {} : { code: error.code }),
+    ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+  };
+}
+
+function attemptReport(event: AttemptEvent) {
+  const { error } = event;
+  return {
+    attempt: event.attempt,
+    method: event.method,
+    url: event.url,
+    startedAt: event.startedAt,
+    durationMs: event.durationMs,
+    ...(event.httpStatus === undefined ? {} : { httpStatus: event.httpStatus }),
+    ...(event.requestId === undefined ? {} : { requestId: event.requestId }),
+    ...(error === undefined ? {} : { errorKind: error.kind, ...(error.code === undefined ? {} : { code: error.code }) }),
+    ...(event.nextDelayMs === undefined ? {} : { nextDelayMs: event.nextDelayMs }),
+  };
+}
+
+/** Runs a call under a call observer: `run` gets the attempt hook to use (the client's own hook still called). */
+export function observeCall<T extends ResponseInfo>(
+  telemetry: SmsTelemetry,
+  operation: ApiOperation,
+  userHook: AttemptHook | undefined,
+  run: (onAttempt: AttemptHook) => Promise<T>,
+): Promise<T> {
+  const observer = telemetry.clientCall(operation);
+  const hook: AttemptHook = (event) => {
+    quietly(() => observer.attempt(attemptReport(event)));
+    userHook?.(event);
+  };
+  return run(hook).then(
+    (result) => {
+      const ticketId = (result as { ticketId?: unknown }).ticketId;
+      quietly(() =>
+        observer.end({
+          ok: true,
+          attempts: result.attempts,
+          httpStatus: result.httpStatus,
+          ...(result.requestId === undefined ? {} : { requestId: result.requestId }),
+          ...(typeof ticketId === 'string' ? { ticketId } : {}),
+        }),
+      );
+      return result;
+    },
+    (error: unknown) => {
+      quietly(() => observer.end(failureReport(error)));
+      throw error;
+    },
+  );
+}
