@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { parseTimestamp, type TimestampError } from '../time/xs-date-time.js';
+import { timestampProblem, type TimestampError } from '../time/xs-date-time.js';
 
 /** A timestamp member the reader refused: where it is (a JSON pointer, `/segments/1/deliveryDate`) and why. */
 export interface TimestampFault {
@@ -31,8 +31,8 @@ function objectSteps(schema: TSchema): Step | undefined {
       steps.push((value, pointer) => {
         const text = own(value, key);
         if (typeof text !== 'string') return undefined;
-        const read = parseTimestamp(text);
-        return read.ok ? undefined : { pointer: `${pointer}/${key}`, error: read.error };
+        const error = timestampProblem(text);
+        return error === undefined ? undefined : { pointer: `${pointer}/${key}`, error };
       });
     } else if (member.type === 'object') {
       const inner = objectSteps(member);

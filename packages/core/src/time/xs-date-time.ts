@@ -74,19 +74,20 @@ function offsetOf(zone: string): Result<number, TimestampError> {
   return ok(match[1] === '-' && total !== 0 ? -total : total);
 }
 
-/**
- * Reads an `xs:dateTime` with a time zone (`Z` or `±hh:mm`, up to ±14:00), any number of fraction
- * digits, `24:00:00` as the first instant of the next day, white space around it allowed. Years
- * are 0001 to 9999 (the schema type also allows negative and longer years, which no message
- * carries). Never throws; a refused text gets the reason in words.
- *
- * @example
- * parseTimestamp('2015-08-29T15:10:03.029-05:00');
- * // { ok: true, value: { text: '2015-08-29T15:10:03.029-05:00', instant: '2015-08-29T20:10:03.029Z', epochMs: 1440879003029, offsetMinutes: -300 } }
- * parseTimestamp('2015-02-30T10:00:00Z');
- * // { ok: false, error: { kind: 'day', message: 'day 30 does not exist in February 2015' } }
- */
-export function parseTimestamp(text: string): Result<Timestamp, TimestampError> {
+/** The fields of a timestamp the reader took (not yet an instant). */
+interface Fields {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly ms: number;
+  readonly offsetMinutes: number;
+}
+
+/** Reads and checks the lexical form and the calendar, without any `Date` work. */
+function readFields(text: string): Result<Fields, TimestampError> {
   if (typeof text !== 'string') return fail('syntax', 'expected a string');
   const match = LEXICAL.exec(text);
   if (match === null) return fail('syntax', 'expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)');
@@ -108,17 +109,79 @@ export function parseTimestamp(text: string): Result<Timestamp, TimestampError> 
   const offset = offsetOf(zone);
   if (!offset.ok) return offset;
   const ms = fraction === '' ? 0 : Number(fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0'));
-  const local = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, reads years 0001 to 0099 as written.
-  local.setUTCFullYear(year, month - 1, day);
-  local.setUTCHours(hour, minute, second, ms);
-  const epochMs = local.getTime() - offset.value * 60_000;
-  return ok({ text, instant: new Date(epochMs).toISOString(), epochMs, offsetMinutes: offset.value });
+  return ok({ year, month, day, hour, minute, second, ms, offsetMinutes: offset.value });
+}
+
+/** The instant of checked fields, in milliseconds since the epoch. */
+function epochOf(f: Fields): number {
+  // Date.UTC reads years 0 to 99 as 1900 to 1999: those few go through setUTCFullYear.
+  let local: number;
+  if (f.year >= 100) local = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.ms);
+  else {
+    const date = new Date(0);
+    date.setUTCFullYear(f.year, f.month - 1, f.day);
+    date.setUTCHours(f.hour, f.minute, f.second, f.ms);
+    local = date.getTime();
+  }
+  return local - f.offsetMinutes * 60_000;
+}
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `Date.prototype.toISOString` of an instant, written from the day count (civil-from-days, as in
+ * H. Hinnant's date algorithms): several times faster than making a `Date`, on the hot path of
+ * every receiver. Years outside 0000 to 9999 are left to `toISOString`.
+ */
+function isoOf(epochMs: number): string {
+  const days = Math.floor(epochMs / 86_400_000);
+  const inDay = epochMs - days * 86_400_000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) return new Date(epochMs).toISOString();
+  const ms = inDay % 1000;
+  const seconds = (inDay - ms) / 1000;
+  return (
+    `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}T${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}` +
+    `.${ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : ms}Z`
+  );
+}
+
+/**
+ * Reads an `xs:dateTime` with a time zone (`Z` or `±hh:mm`, up to ±14:00), any number of fraction
+ * digits, `24:00:00` as the first instant of the next day, white space around it allowed. Years
+ * are 0001 to 9999 (the schema type also allows negative and longer years, which no message
+ * carries). Never throws; a refused text gets the reason in words.
+ *
+ * @example
+ * parseTimestamp('2015-08-29T15:10:03.029-05:00');
+ * // { ok: true, value: { text: '2015-08-29T15:10:03.029-05:00', instant: '2015-08-29T20:10:03.029Z', epochMs: 1440879003029, offsetMinutes: -300 } }
+ * parseTimestamp('2015-02-30T10:00:00Z');
+ * // { ok: false, error: { kind: 'day', message: 'day 30 does not exist in February 2015' } }
+ */
+export function parseTimestamp(text: string): Result<Timestamp, TimestampError> {
+  const fields = readFields(text);
+  if (!fields.ok) return fields;
+  const epochMs = epochOf(fields.value);
+  return ok({ text, instant: isoOf(epochMs), epochMs, offsetMinutes: fields.value.offsetMinutes });
+}
+
+/** Why {@link parseTimestamp} would refuse a text, or `undefined` when it takes it (no instant is computed). */
+export function timestampProblem(text: string): TimestampError | undefined {
+  const fields = readFields(text);
+  return fields.ok ? undefined : fields.error;
 }
 
 /** `true` when {@link parseTimestamp} takes the text. */
 export function isTimestamp(text: string): boolean {
-  return parseTimestamp(text).ok;
+  return readFields(text).ok;
 }
 
 function parsed(text: string, caller: string): Timestamp {
