@@ -22,6 +22,7 @@ const oxc = { decorator: { legacy: true, emitDecoratorMetadata: false } };
 
 export default defineConfig({
   test: {
+    setupFiles: ['@smsv4/testing/vitest'],
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
     testTimeout: 30_000,
     hookTimeout: 30_000,

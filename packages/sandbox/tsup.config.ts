@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { esbuildEstimatorPlugin } from './scripts/estimator-bundle.mjs';
 
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -8,4 +9,6 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'node',
+  // The dashboard's compose form counts parts with core's estimator, bundled for the browser.
+  esbuildPlugins: [esbuildEstimatorPlugin],
 });

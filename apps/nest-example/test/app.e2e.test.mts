@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
+import { eventually as poll } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,15 +25,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls until `check` gives a value (the testing kit's, with this suite's patience: the app runs in its own process). */
+const eventually = <T,>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> => poll(check, timeoutMs, 25);
 
 describe('the example application', () => {
   let sandbox: Sandbox;

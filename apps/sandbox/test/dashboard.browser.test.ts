@@ -192,6 +192,48 @@ describe('dashboard in Chromium', () => {
     await expect.poll(() => byTestId('settings-current').textContent()).toBe('Z (UTC)');
   });
 
+  it("counts parts live as a message is typed, with core's estimator in the page, and sends it", async () => {
+    const requests: string[] = [];
+    const onRequest = (request: { url(): string }) => void requests.push(request.url());
+    page.on('request', onRequest);
+    const text = byTestId('compose-text');
+    await text.click();
+    await page.keyboard.type('Hello');
+    expect(await byTestId('compose-encoding').textContent()).toBe('GSM 7-bit');
+    expect(await byTestId('compose-parts').textContent()).toBe('1 part');
+    expect(await byTestId('compose-left').textContent()).toBe('155 characters left (of 160)');
+    expect(await byTestId('compose-forced').isHidden()).toBe(true);
+    // An en dash forces UCS-2: the form says which character, and what the GSM substitute would do.
+    await page.keyboard.type(' – see you');
+    expect(await byTestId('compose-encoding').textContent()).toBe('UCS-2');
+    expect(await byTestId('compose-left').textContent()).toBe('55 UCS-2 characters left (of 70)');
+    expect(await byTestId('compose-forced').textContent()).toBe('UCS-2 because of “–” U+2013');
+    expect(await byTestId('compose-substitutes').textContent()).toBe('With GSM substitutes (– → -) it is GSM 7-bit: 1 part.');
+    await text.fill(`Long – ${'m'.repeat(80)}`);
+    expect(await byTestId('compose-parts').textContent()).toBe('2 parts');
+    expect(await byTestId('compose-left').textContent()).toBe('47 UCS-2 characters left in part 2 (of 67)');
+    // Counted in the page: typing asked the server nothing.
+    expect(requests).toEqual([]);
+    page.off('request', onRequest);
+
+    await byTestId('compose-to').fill('14155550188');
+    await byTestId('compose-url').fill(`${receiver.url}/composed`);
+    await byTestId('compose-submit').click();
+    await expect.poll(() => byTestId('compose-result').textContent()).toMatch(/^Accepted: ticket [A-Z0-9-]+$/);
+    const ticketId = ((await byTestId('compose-result').textContent()) ?? '').split(' ').pop() ?? '';
+    await byTestId('tab-messages').click();
+    const row = messageRow(ticketId);
+    await row.waitFor();
+    expect(await row.locator('[data-testid="message-content"]').textContent()).toContain('Long –');
+    await expect.poll(() => receiver.received.filter((r) => r.path === '/composed').length, { timeout: 10_000 }).toBe(2);
+
+    // The service's refusal is shown as it says it.
+    await byTestId('compose-to').fill('not a number');
+    await byTestId('compose-submit').click();
+    await expect.poll(() => byTestId('compose-result').textContent()).toMatch(/^540 /);
+    expect(await byTestId('compose-result').getAttribute('class')).toContain('tone-fail');
+  });
+
   it('sets a scenario from the form, and the next send follows it', async () => {
     const rejected = DELIVERY_STATES[351]!;
     await byTestId('scenario-destination').fill('14155550199');

@@ -5,6 +5,13 @@ export type { Result } from './result.js';
 export { ok, err } from './result.js';
 export type { BodyInput, BodyTextError } from './body/body-text.js';
 export { bodyToText, utf8ByteLength, utf8Encode } from './body/body-text.js';
+export type { BodyReadErrorCode, BodyReadErrorOptions } from './body/body-read-error.js';
+export { BodyReadError } from './body/body-read-error.js';
+export type { ContentLength } from './body/declared-length.js';
+export type { ReadBodyStreamOptions } from './body/read-body-stream.js';
+export { readBodyStream } from './body/read-body-stream.js';
+export type { ReadRequestBodyOptions } from './body/read-request-body.js';
+export { readRequestBody } from './body/read-request-body.js';
 export type { StrictJsonError, StrictJsonOptions } from './json/strict-json.js';
 export { parseStrictJson } from './json/strict-json.js';
 export type { XmlDocument, XmlElement, XmlValue, XmlProblem, ParseXmlOptions } from './xml/xml-document.js';
@@ -229,6 +236,8 @@ export type {
   WebhookHandler,
 } from './webhooks/webhook-handler.js';
 export { createWebhookHandler } from './webhooks/webhook-handler.js';
+export type { StreamBodyReaderOptions } from './webhooks/body-readers.js';
+export { createStreamBodyReader, createRequestBodyReader } from './webhooks/body-readers.js';
 
 // --- telemetry ---
 export type {

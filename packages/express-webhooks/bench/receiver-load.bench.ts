@@ -10,11 +10,11 @@
  *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench
  *   npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench -- --seconds 2 --rounds 2 --dry-run
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fork, type ChildProcess } from 'node:child_process';
+import { callbackHeaders, createReceiptLoad, type ReceiptLoad } from '@smsv4/testing';
 import { Pool } from 'undici';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
 
@@ -34,8 +34,7 @@ const maxRequests = Number(values['max-requests']);
 if (!(seconds > 0 && rounds > 0 && connections > 0 && maxRequests > 0)) throw new TypeError('--seconds, --rounds, --connections and --max-requests must be positive');
 
 const here = dirname(fileURLToPath(import.meta.url));
-const template = readFileSync(join(here, '..', 'test', 'fixtures', 'receipt-multipart-part1-delivered.xml'), 'utf8');
-const headers = { 'content-type': 'application/xml; charset=UTF-8', 'x-api-version': '4', 'user-agent': 'smsv4-load' };
+const headers = callbackHeaders('xml', { userAgent: 'smsv4-load' });
 
 interface Stats {
   readonly handled: number;
@@ -136,25 +135,26 @@ interface Measured {
 async function measure(major: 4 | 5): Promise<Measured> {
   const server = await startServer(major);
   const pool = new Pool(server.url, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
-  // Each round of the receiver gets fresh ticket IDs; request i repeats request i-1's receipt when i % 20 === 1.
-  const receipt = (round: number, i: number): string => {
-    const n = i % 20 === 1 ? i - 1 : i;
-    const ticket = `LOAD${round}-${String(Math.floor(n / 9)).padStart(6, '0')}-${major}X`;
-    return template.replace('03155-0331L-1439U-51SLFX', ticket).replace('segmentNumber="1" totalSegments="3"', `segmentNumber="${(n % 9) + 1}" totalSegments="9"`);
+  // Each round of the receiver gets fresh ticket IDs (9 parts each); request i repeats request i-1's receipt when i % 20 === 1.
+  const loads = new Map<number, ReceiptLoad>();
+  const receipts = (round: number): ReceiptLoad => {
+    let receiptLoad = loads.get(round);
+    if (receiptLoad === undefined) loads.set(round, (receiptLoad = createReceiptLoad({ run: `LOAD${round}M${major}`, deliveredAt: Date.UTC(2024, 2, 31, 10, 15, 2, 114) })));
+    return receiptLoad;
   };
   // Warm-up (not counted).
-  await load(pool, server, '/bare', (i) => receipt(0, i));
-  const warm = await load(pool, server, '/receiver', (i) => receipt(0, i));
-  let unique = warm.requests - Math.floor((warm.requests + 18) / 20);
-  let sentTwice = Math.floor((warm.requests + 18) / 20);
+  await load(pool, server, '/bare', (i) => receipts(0).body(i));
+  const warm = await load(pool, server, '/receiver', (i) => receipts(0).body(i));
+  let unique = receipts(0).unique(warm.requests);
+  let sentTwice = receipts(0).repeats(warm.requests);
   const bare: Round[] = [];
   const receiver: Round[] = [];
   for (let round = 1; round <= rounds; round++) {
-    bare.push(await load(pool, server, '/bare', (i) => receipt(1000 + round, i)));
-    const r = await load(pool, server, '/receiver', (i) => receipt(round, i));
+    bare.push(await load(pool, server, '/bare', (i) => receipts(1000 + round).body(i)));
+    const r = await load(pool, server, '/receiver', (i) => receipts(round).body(i));
     receiver.push(r);
-    unique += r.requests - Math.floor((r.requests + 18) / 20);
-    sentTwice += Math.floor((r.requests + 18) / 20);
+    unique += receipts(round).unique(r.requests);
+    sentTwice += receipts(round).repeats(r.requests);
   }
   const stats = await server.stats();
   await pool.close();

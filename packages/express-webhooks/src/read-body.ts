@@ -1,10 +1,10 @@
 /**
- * The raw body of a request for the receiver: read from the stream with a limit, or taken back
- * from a body parser that ran before the receiver (`express.json()`, `express.text()`,
- * `express.raw()`, or a `verify` hook that kept `req.rawBody`).
+ * The raw body of a request for the receiver: taken back from a body parser that ran before the
+ * receiver (`express.json()`, `express.text()`, `express.raw()`, or a `verify` hook that kept
+ * `req.rawBody`), else read from the stream by core's bounded reader.
  */
 import type { IncomingMessage } from 'node:http';
-import { WebhookError, formatOfContentType, type BodyInput, type BodyReader } from '@smsv4/core';
+import { WebhookError, createStreamBodyReader, formatOfContentType, type BodyInput, type BodyReader } from '@smsv4/core';
 
 /** What a body parser may have left on the request. */
 interface ParsedRequest extends IncomingMessage {
@@ -44,39 +44,11 @@ function consumedBody(req: ParsedRequest, advice: string): Promise<BodyInput> | 
   );
 }
 
-/** Reads the stream, stopping (and discarding the rest) once more than `maxBytes` arrived. */
-function readStream(req: IncomingMessage, maxBytes: number): Promise<BodyInput | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // A promise settles once: events after the first outcome (the 'close' that follows 'end', data
-    // past the limit) change nothing, so no listener needs removing on the hot path.
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > maxBytes) {
-        over = true;
-        chunks.length = 0;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
-    req.on('error', reject);
-    req.on('close', () => {
-      // 'close' follows 'end' on every request: only a body that broke off is an error (and only then is one built).
-      if (!req.readableEnded && !over) reject(new Error('the request was aborted before its body was complete'));
-    });
-  });
-}
-
 /**
  * A {@link BodyReader} for a Node request (express, or any framework on Node's `http`): the body a
  * parser already read (`req.rawBody`, a `Buffer` or string in `req.body`, or parsed JSON written
  * back), else the stream read with the receiver's limit, the rest discarded once it is exceeded.
  */
 export function createNodeBodyReader(req: IncomingMessage, { consumedAdvice = DEFAULT_ADVICE }: NodeBodyReaderOptions = {}): BodyReader {
-  return (maxBytes) => consumedBody(req, consumedAdvice) ?? readStream(req, maxBytes);
+  return (maxBytes) => consumedBody(req, consumedAdvice) ?? createStreamBodyReader(req, { contentLength: req.headers['content-length'] })(maxBytes);
 }

@@ -1,11 +1,12 @@
-/** Shared helpers of the end-to-end tests: both Express majors, a loopback listener, fixtures, requests. */
+/** Shared helpers of the end-to-end tests: both Express majors, fixtures, and the testing kit's server and poster. */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callbackHeaders as serviceHeaders, eventually, postCallback as post, serve, type ServedApp } from '@smsv4/testing';
 import express5, { type Express } from 'express';
 import express4 from 'express4';
+
+export { eventually };
 
 /** The Express majors every end-to-end suite runs against. */
 export const EXPRESS_VERSIONS: ReadonlyArray<readonly [string, () => Express]> = [
@@ -23,37 +24,17 @@ export function loadFixture(name: string): string {
   return readFileSync(join(FIXTURES, name), 'utf8');
 }
 
-/** A server on 127.0.0.1 (any free port). */
-export interface Listening {
-  readonly url: string;
-  readonly server: Server;
-  close(): Promise<void>;
-}
+/** A server on 127.0.0.1 (any free port), closed by the kit after the file when not closed before. */
+export type Listening = ServedApp;
 
 /** Serves an Express app on loopback. */
-export async function listen(app: Express): Promise<Listening> {
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+export const listen = (app: Express): Promise<Listening> => serve(app);
+
+const formatOf = (name: string): 'json' | 'xml' => (name.endsWith('.json') ? 'json' : 'xml');
 
 /** The headers the service sends with a callback of a fixture (by its extension). */
 export function callbackHeaders(name: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'content-type': name.endsWith('.json') ? 'application/json; charset=UTF-8' : 'application/xml; charset=UTF-8',
-    'x-api-version': '4',
-    'user-agent': 'test-suite',
-    ...extra,
-  };
+  return { ...serviceHeaders(formatOf(name), { userAgent: 'test-suite' }), ...extra };
 }
 
 /** An answer, read whole. */
@@ -63,19 +44,10 @@ export interface Answer {
   readonly body: string;
 }
 
-/** Posts a fixture (or any body) to a URL as the service would. */
-export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(url, { method: 'POST', headers: callbackHeaders(fixture, extra), body: loadFixture(fixture), ...init });
-  return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-/** Polls `check` until it returns a value other than `undefined` (rejects after `timeoutMs`). */
-export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Posts a fixture to a URL as the service would (one attempt), with extra headers. */
+export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}): Promise<Answer> {
+  const report = await post(url, loadFixture(fixture), { format: formatOf(fixture), headers: extra, userAgent: 'test-suite' });
+  const attempt = report.attempts[0];
+  if (attempt?.status === undefined) throw new Error(`no answer from ${url}: ${attempt?.error ?? 'no attempt'}`);
+  return { status: attempt.status, headers: new Headers(attempt.headers), body: attempt.body };
 }

@@ -1,10 +1,11 @@
 /**
  * The receiver against @smsv4/sandbox: real receipts and inbound messages posted over loopback by
  * the emulated service, with its retries, in XML and JSON, single and multipart, on Express 4 and 5.
- * The sandbox runs on a manual clock, so its retry backoff is advanced by hand.
+ * The sandbox (the testing kit's) runs on a manual clock, so its retry backoff is advanced by hand.
  */
-import { basicAuthorization, encodeMtRequest, type MtRequest } from '@smsv4/core';
-import { createManualClock, createSandbox, type Sandbox } from '@smsv4/sandbox';
+import type { MtRequest } from '@smsv4/core';
+import type { ManualClock, Sandbox } from '@smsv4/sandbox';
+import { startSandbox, type TestSandbox } from '@smsv4/testing';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,8 +18,6 @@ import {
   type WebhookMiddleware,
 } from '../src/index.js';
 import { EXPRESS_VERSIONS, eventually, listen, type Listening } from './helpers.js';
-
-const authorization = basicAuthorization({ accountId: 'sandbox', password: 'sandbox-password' });
 
 /** What the receiver saw: handled events, failures, duplicates. */
 interface Journal {
@@ -97,8 +96,9 @@ function mount(app: Express, j: Journal): WebhookMiddleware {
 }
 
 describe.each(EXPRESS_VERSIONS)('with the sandbox on %s', (_name, createApp) => {
-  const clock = createManualClock();
+  let sms: TestSandbox;
   let sandbox: Sandbox;
+  let clock: ManualClock;
   let server: Listening;
   let receiver: WebhookMiddleware;
   const j = journal();
@@ -107,12 +107,13 @@ describe.each(EXPRESS_VERSIONS)('with the sandbox on %s', (_name, createApp) => 
     const app = createApp();
     receiver = mount(app, j);
     server = await listen(app);
-    sandbox = createSandbox({ clock, callbackTimeoutMs: 300 });
+    sms = await startSandbox({ callbackTimeoutMs: 300 });
+    ({ sandbox, clock } = sms);
   });
 
   afterAll(async () => {
     receiver.close();
-    await sandbox.close();
+    await sms.close();
     await server.close();
   });
 
@@ -124,15 +125,9 @@ describe.each(EXPRESS_VERSIONS)('with the sandbox on %s', (_name, createApp) => 
       message: { type: 'text', content, ...extra },
       delivery: { receiptRequested: 'final', url: callbackUrl() },
     };
-    const response = await sandbox.fetch(
-      new Request('http://sandbox.test/sms/v4/mt', {
-        method: 'POST',
-        headers: { authorization, 'content-type': format === 'json' ? 'application/json' : 'application/xml' },
-        body: encodeMtRequest(mt, format),
-      }),
-    );
-    expect(response.status).toBe(202);
-    return (response.headers.get('location') ?? '').split('/').pop() as string;
+    const sent = await sms.send(mt, { format });
+    expect(sent.ok).toBe(true);
+    return sent.ok ? sent.value.ticketId : '';
   }
 
   /** The sandbox's record of the callbacks for a ticket, newest first. */

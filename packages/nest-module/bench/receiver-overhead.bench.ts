@@ -12,10 +12,10 @@
  *   npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench -- --seconds 1 --rounds 2 --dry-run
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { callbackHeaders, createReceiptLoad, type ReceiptLoad } from '@smsv4/testing';
 import { Pool } from 'undici';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
 
@@ -35,8 +35,7 @@ const maxRequests = Number(values['max-requests']);
 if (!(seconds > 0 && rounds > 0 && connections > 0 && maxRequests > 0)) throw new TypeError('--seconds, --rounds, --connections and --max-requests must be positive');
 
 const here = dirname(fileURLToPath(import.meta.url));
-const template = readFileSync(join(here, '..', 'test', 'fixtures', 'receipt-multipart-part1-delivered.xml'), 'utf8');
-const headers = { 'content-type': 'application/xml; charset=UTF-8', 'x-api-version': '4', 'user-agent': 'smsv4-bench' };
+const headers = callbackHeaders('xml', { userAgent: 'smsv4-bench' });
 
 type Receiver = 'nest' | 'express';
 interface Stats {
@@ -97,13 +96,15 @@ async function load(path: string, body: (i: number) => string): Promise<Round> {
   return { requests: next, failed, perSecond: next / elapsed, p50: at(0.5), p99: at(0.99), cpuPerRequest: (cpuAfter - cpuBefore) / next };
 }
 
-/** Request i of a run: a fresh receipt, or (i % 20 === 1) request i-1's again. */
-const receipt = (run: string, i: number): string => {
-  const n = i % 20 === 1 ? i - 1 : i;
-  const ticket = `${run}-${String(Math.floor(n / 9)).padStart(6, '0')}-NESTX`;
-  return template.replace('03155-0331L-1439U-51SLFX', ticket).replace('segmentNumber="1" totalSegments="3"', `segmentNumber="${(n % 9) + 1}" totalSegments="9"`);
+/** The receipts of a run (9 parts a ticket): request i is a fresh receipt, or (i % 20 === 1) request i-1's again. */
+const loads = new Map<string, ReceiptLoad>();
+const receipts = (run: string): ReceiptLoad => {
+  let receiptLoad = loads.get(run);
+  if (receiptLoad === undefined) loads.set(run, (receiptLoad = createReceiptLoad({ run: `${run}NEST`, deliveredAt: Date.UTC(2024, 2, 31, 10, 15, 2, 114) })));
+  return receiptLoad;
 };
-const sentTwice = (requests: number): number => Math.floor((requests + 18) / 20);
+const receipt = (run: string, i: number): string => receipts(run).body(i);
+const sentTwice = (requests: number): number => receipts('any').repeats(requests);
 
 const PATHS = { bare: '/bare', nest: '/sms/callbacks', express: '/express' } as const;
 type Path = keyof typeof PATHS;

@@ -14,14 +14,11 @@ import {
   type WebhookHandler,
   type WebhookResponse,
 } from '@smsv4/core';
-import { createNodeBodyReader } from '@smsv4/express-webhooks';
+import { createNestBodyReader } from './read-body.js';
 import { SmsModuleError } from './sms-module-error.js';
 import type { NestPlatform, SmsModuleOptions } from './sms-module-options.js';
 import { SMS_MODULE_OPTIONS } from './tokens.js';
 import { HANDLER_METADATA } from './webhook-decorators.js';
-
-/** What to do when Nest's JSON parser consumed a webhook body without keeping the raw text. */
-const NEST_CONSUMED_ADVICE = 'create the application with { rawBody: true }, or do not parse this route';
 
 /** The token of the webhook path the module was declared with (`null`: no controller). */
 export const SMS_WEBHOOK_PATH = '@smsv4/nest-module:webhook-path';
@@ -172,7 +169,7 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
       const answer = await handler.handle({
         method: req.method ?? '',
         headers: headersOf(req),
-        body: createNodeBodyReader(req, { consumedAdvice: NEST_CONSUMED_ADVICE }),
+        body: createNestBodyReader(req),
         get remoteAddress() {
           return remoteAddressOf(req);
         },

@@ -1,10 +1,13 @@
-/** Shared helpers of the end-to-end tests: Nest applications on loopback, fixtures, callback requests. */
+/** Shared helpers of the end-to-end tests: Nest applications on loopback, fixtures, and the testing kit's poster. */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { eventually, postCallback as post } from '@smsv4/testing';
+
+export { eventually };
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -34,15 +37,7 @@ export async function startApp(
   return { app, url, close: () => app.close() };
 }
 
-/** The headers the service sends with a callback of a fixture (by its extension). */
-export function callbackHeaders(name: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'content-type': name.endsWith('.json') ? 'application/json; charset=UTF-8' : 'application/xml; charset=UTF-8',
-    'x-api-version': '4',
-    'user-agent': 'test-suite',
-    ...extra,
-  };
-}
+const formatOf = (name: string): 'json' | 'xml' => (name.endsWith('.json') ? 'json' : 'xml');
 
 /** An answer, read whole. */
 export interface Answer {
@@ -51,26 +46,18 @@ export interface Answer {
   readonly body: string;
 }
 
-/** Posts a fixture to a URL as the service would. */
-export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}, init: RequestInit = {}): Promise<Answer> {
-  return request(url, { method: 'POST', headers: callbackHeaders(fixture, extra), body: loadFixture(fixture), ...init });
+/** Posts a fixture to a URL as the service would (one attempt), with extra headers. */
+export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}): Promise<Answer> {
+  const report = await post(url, loadFixture(fixture), { format: formatOf(fixture), headers: extra, userAgent: 'test-suite' });
+  const attempt = report.attempts[0];
+  if (attempt?.status === undefined) throw new Error(`no answer from ${url}: ${attempt?.error ?? 'no attempt'}`);
+  return { status: attempt.status, headers: new Headers(attempt.headers), body: attempt.body };
 }
 
 /** Any request, its answer read whole. */
 export async function request(url: string, init: RequestInit): Promise<Answer> {
   const response = await fetch(url, init);
   return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-/** Polls `check` until it returns a value other than `undefined` (rejects after `timeoutMs`). */
-export async function eventually<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** A logger that keeps what Nest and the module log. */

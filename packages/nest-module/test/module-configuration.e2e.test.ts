@@ -6,7 +6,8 @@
 import { Inject, Injectable, Module, Scope, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
-import { createSandbox, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
+import type { Sandbox } from '@smsv4/sandbox';
+import { startSandbox, type TestSandbox } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InjectSmsClient,
@@ -24,16 +25,15 @@ import {
 import { createRecordingLogger } from './helpers.js';
 
 let sandbox: Sandbox;
-let server: SandboxServer;
+let server: TestSandbox;
 
 beforeAll(async () => {
-  sandbox = createSandbox();
-  server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  server = await startSandbox();
+  sandbox = server.sandbox;
 });
 
 afterAll(async () => {
   await server?.close();
-  await sandbox?.close();
 });
 
 /** A service of the application that sends through the injected client. */

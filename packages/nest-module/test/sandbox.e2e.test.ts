@@ -1,10 +1,11 @@
 /**
  * The whole loop against @smsv4/sandbox over loopback: a Nest service sends through the injected
  * client, the sandbox posts the receipts and inbound messages (with its retries) to the webhook
- * controller, and decorated methods take them. The sandbox runs on a manual clock.
+ * controller, and decorated methods take them. The sandbox (the testing kit's) runs on a manual clock.
  */
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { createManualClock, createSandbox, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
+import type { ManualClock, Sandbox } from '@smsv4/sandbox';
+import { startSandbox, type TestSandbox } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InjectSmsClient,
@@ -80,22 +81,22 @@ class MessagingService {
 }
 
 describe.each(['json', 'xml'] as const)('with the sandbox, sending %s', (format) => {
-  const clock = createManualClock();
   const journal = new Journal();
+  let sms: TestSandbox;
   let sandbox: Sandbox;
-  let server: SandboxServer;
+  let clock: ManualClock;
   let running: RunningApp;
 
   beforeAll(async () => {
-    sandbox = createSandbox({ clock, callbackTimeoutMs: 300 });
-    server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    sms = await startSandbox({ callbackTimeoutMs: 300 });
+    ({ sandbox, clock } = sms);
     @Module({ providers: [{ provide: JOURNAL, useValue: journal }, MessagingService] })
     class MessagingModule {}
     running = await startApp({
       imports: [
         SmsModule.forRoot({
           isGlobal: true,
-          client: { baseUrl: server.url, accountId: 'sandbox', password: 'sandbox-password', format },
+          client: { ...sms.client, format },
           webhookPath: 'sms/callbacks',
           webhooks: { onDuplicate: (event) => void journal.duplicates.push(event), onError: () => undefined, handlerTimeoutMs: 5000 },
         }),
@@ -107,8 +108,7 @@ describe.each(['json', 'xml'] as const)('with the sandbox, sending %s', (format)
 
   afterAll(async () => {
     await running?.close();
-    await server?.close();
-    await sandbox?.close();
+    await sms?.close();
   });
 
   const messaging = () => running.app.get(MessagingService);

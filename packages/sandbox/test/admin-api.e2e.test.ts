@@ -126,6 +126,25 @@ describe('admin API', () => {
     expect(lookup.status).toBe(200);
   });
 
+  it('sends a composed message as an account and tells the service\'s answer', async () => {
+    const post = (body: unknown) =>
+      fetch(`${server.url}/__sandbox/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const mt = { destination: { address: '14155550177' }, message: { type: 'text', content: 'Composed – in the dashboard', mlc: 'segment' } };
+    const accepted = await post({ mobileTerminate: mt });
+    expect(accepted.status).toBe(200);
+    const answer = (await accepted.json()) as { status: number; ticketId: string };
+    expect(answer.status).toBe(202);
+    const message = (await state()).messages.find((m) => m.ticketId === answer.ticketId);
+    expect(message).toMatchObject({ accountId: 'sandbox', destination: '14155550177', encoding: 'UCS-2', format: 'json' });
+    expect(await (await post({ accountId: 'blocked', mobileTerminate: mt })).json()).toMatchObject({ status: 403, error: { code: '432' } });
+    const invalid = (await (await post({ mobileTerminate: { ...mt, destination: { address: 'nope' } } })).json()) as { status: number; error: { code: string; description: string } };
+    expect(invalid).toMatchObject({ status: 400, error: { code: '540' } });
+    expect(invalid.error.description).toMatch(/destination address/);
+    expect((await post({ accountId: 'nobody', mobileTerminate: mt })).status).toBe(400);
+    expect((await post([1])).status).toBe(400);
+    expect((await fetch(`${server.url}/__sandbox/api/messages`)).status).toBe(405);
+  });
+
   it('answers 404 and 405 inside the admin API', async () => {
     expect((await fetch(`${server.url}/__sandbox/api/nothing`)).status).toBe(404);
     const res = await fetch(`${server.url}/__sandbox/api/reset`);

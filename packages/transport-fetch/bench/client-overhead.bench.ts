@@ -14,7 +14,8 @@
  */
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
-import { buildSendRequest, type MtRequest } from '@smsv4/core';
+import * as otelApi from '@opentelemetry/api';
+import { buildSendRequest, createTelemetry, type MtRequest } from '@smsv4/core';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
 import type * as Sources from '../src/index.js';
 
@@ -46,6 +47,7 @@ interface Measured {
   readonly timeoutUs: number;
   readonly clientUs: number;
   readonly clientTimeoutUs: number;
+  readonly clientTelemetryUs: number;
 }
 
 const median = (values: number[]): number => {
@@ -57,6 +59,8 @@ const median = (values: number[]): number => {
 async function measure(server: string, baseUrl: string): Promise<Measured> {
   const client = createClient({ baseUrl, ...credentials });
   const clientWithTimeout = createClient({ baseUrl, ...credentials, timeoutMs: 30_000 });
+  // The OpenTelemetry API is installed but no SDK registered: its providers are no-ops.
+  const clientWithTelemetry = createClient({ baseUrl, ...credentials, telemetry: createTelemetry({ api: otelApi }) });
   const prepared = buildSendRequest({ endpoints: { baseUrl }, credentials }, mt, 'json');
   const bare = async (): Promise<void> => {
     const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body });
@@ -80,7 +84,11 @@ async function measure(server: string, baseUrl: string): Promise<Measured> {
     const sent = await clientWithTimeout.send(mt);
     if (sent.ticketId === '') throw new Error('no ticket');
   };
-  const tasks = [bare, bareWithTimeout, viaClient, viaClientWithTimeout];
+  const viaClientWithTelemetry = async (): Promise<void> => {
+    const sent = await clientWithTelemetry.send(mt);
+    if (sent.ticketId === '') throw new Error('no ticket');
+  };
+  const tasks = [bare, bareWithTimeout, viaClient, viaClientWithTimeout, viaClientWithTelemetry];
   for (let i = 0; i < WARMUP; i++) for (const task of tasks) await task();
   const samples: number[][] = tasks.map(() => []);
   for (let i = 0; i < CALLS; i++) {
@@ -92,8 +100,8 @@ async function measure(server: string, baseUrl: string): Promise<Measured> {
       (samples[index] as number[]).push((performance.now() - started) * 1000);
     }
   }
-  const [bareUs, timeoutUs, clientUs, clientTimeoutUs] = samples.map(median) as [number, number, number, number];
-  return { server, bareUs, timeoutUs, clientUs, clientTimeoutUs };
+  const [bareUs, timeoutUs, clientUs, clientTimeoutUs, clientTelemetryUs] = samples.map(median) as [number, number, number, number, number];
+  return { server, bareUs, timeoutUs, clientUs, clientTimeoutUs, clientTelemetryUs };
 }
 
 const results = [await measure('instant 202', urls.instant), await measure('sandbox', urls.sandbox)];
@@ -109,6 +117,7 @@ const rows = results.flatMap((r) => [
   `| ${r.server} | \`client.send(mt)\` (defaults) | ${fmt(r.clientUs)} µs | ${versus(r.clientUs, r.bareUs)} |`,
   `| ${r.server} | bare \`fetch\` + a cancelling timeout (\`AbortController\`) | ${fmt(r.timeoutUs)} µs | ${versus(r.timeoutUs, r.bareUs)} |`,
   `| ${r.server} | \`client.send(mt)\` with \`timeoutMs\` | ${fmt(r.clientTimeoutUs)} µs | ${versus(r.clientTimeoutUs, r.bareUs)}; ${fmt(r.clientTimeoutUs / r.timeoutUs, 3)}× the bare \`fetch\` with a timeout |`,
+  `| ${r.server} | \`client.send(mt)\` with \`telemetry\` (the OpenTelemetry API, no SDK) | ${fmt(r.clientTelemetryUs)} µs | ${versus(r.clientTelemetryUs, r.bareUs)}; ${fmt(r.clientTelemetryUs / r.clientUs, 3)}× the defaults |`,
 ]);
 const markdown = [
   '## transport-fetch: client overhead per send',
@@ -122,6 +131,7 @@ const markdown = [
   "- `client.send(mt)` does on every send: validation (core), building the request (core: JSON body; the Authorization header and URL are prepared once per client), bounded body reading, parsing of the answer (core: ticket ID from `Location`), the retry and hook bookkeeping. A send has no timeout by default (a timeout leaves its outcome unknown); with `timeoutMs` the client also pays for a cancelling timeout, an `AbortSignal` handed to `fetch`, as hand-written code with a timeout does (third row of each server).",
   '- Servers run in a child process: an instant server that answers 202 with `Location` at once, where nothing hides the client\'s cost, and the sandbox, which authenticates, validates and stores each send as a service does.',
   `- Sequential sends over keep-alive loopback connections; ${CALLS} calls of each task per server, interleaved one by one so that every task meets the same machine load, after ${WARMUP} warm-up calls of each; medians over all calls.`,
+  `- Telemetry: without the \`telemetry\` option the client does no telemetry work (one check per call). With core's \`createTelemetry({ api })\` and the OpenTelemetry API installed but no SDK registered, spans and instruments are the API's no-ops: ${results.map((r) => `${fmt(r.clientTelemetryUs / r.clientUs, 3)}× the defaults (${r.server})`).join(', ')}.`,
   '',
   `Command: \`${COMMAND}\`. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${new Date().toISOString().slice(0, 10)}.`,
 ].join('\n');

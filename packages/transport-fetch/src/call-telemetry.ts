@@ -50,9 +50,10 @@ export function observeCall<T extends ResponseInfo>(
   telemetry: SmsTelemetry,
   operation: ApiOperation,
   userHook: AttemptHook | undefined,
-  run: (onAttempt: AttemptHook) => Promise<T>,
+  run: (onAttempt: AttemptHook | undefined) => Promise<T>,
 ): Promise<T> {
   const observer = telemetry.clientCall(operation);
+  if (!observer.active) return run(undefined); // the call as without telemetry (its own hook kept)
   const hook: AttemptHook = (event) => {
     quietly(() => observer.attempt(attemptReport(event)));
     userHook?.(event);

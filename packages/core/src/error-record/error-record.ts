@@ -1,4 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { BodyInput } from '../body/body-text.js';
 import type { PayloadError } from '../codec/payload-error.js';
 import type { DecodeOptions, EncodeOptions, WireFormat } from '../codec/wire-format.js';

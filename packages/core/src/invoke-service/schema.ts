@@ -10,7 +10,8 @@
  * description per rule), in a single walk of the parsed body: a second, schema-driven walk would
  * cost more than the decoder's whole budget. Tests hold the schema and the decoder in agreement.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { compileSchema } from '../codec/compile-schema.js';
 import { INVOKE_LIMITS, INVOKE_SCOPES, KEY_PATTERN, VALUE_PATTERN } from './members.js';
 

@@ -5,7 +5,8 @@
  * url required for `wapPush`, source address against its ton, content size in octets) are applied
  * by `validateMtRequest` and `decodeMtRequest`, not by the schema.
  */
-import { Type, type TLiteral, type TLiteralValue, type TUnion } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { TLiteral, TLiteralValue, TUnion } from '@sinclair/typebox';
 import {
   CHARSETS,
   INTERACTIONS,

@@ -4,7 +4,8 @@
  * are always strings). Compiled once; it is the decoders' fast path, and every member rule it can
  * express is here. Rules joining several members are checked after it.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { compileSchema } from '../codec/compile-schema.js';
 import { CHARSETS, INTERACTIONS, MESSAGE_TYPES, MLC_VALUES, MT_LIMITS, RECEIPT_REQUESTED_VALUES, SOURCE_TONS } from './members.js';
 import { literals } from './schema.js';

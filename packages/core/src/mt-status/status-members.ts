@@ -2,7 +2,8 @@
  * The members that a status response (`mtStatus`) and a delivery receipt share: the status
  * attributes and the `destination` and `source` children.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { WireInteger, WirePositiveInteger, WireTicketId, WireTimestamp } from '../resource-codec/wire-types.js';
 
 /**

@@ -95,6 +95,9 @@ describe('where code generation is forbidden', () => {
       throw new EvalError('Code generation from strings disallowed for this context');
     });
     const interpreted = defineResource(root, schema, '');
+    // A resource is compiled on its first use: use it while code generation is forbidden.
+    interpreted.check.Check(undefined);
+    void [interpreted.readJson, interpreted.readXml, interpreted.exactMembers];
     vi.unstubAllGlobals();
     // The fallbacks are the reference walks themselves.
     expect(String(interpreted.readJson)).toContain('readWire');

@@ -1,5 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import { compileSchema, type SchemaCheck } from '../codec/compile-schema.js';
+import { lazy } from '../lazy.js';
 import type { PayloadError } from '../codec/payload-error.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
 import type { BodyInput } from '../body/body-text.js';
@@ -29,19 +30,41 @@ export interface Resource<S extends TObject> {
   readonly readXml: WireReader;
 }
 
-/** Compiles a resource once (call at module load). */
+/**
+ * Defines a resource (call at module load): its plan, check and readers are compiled on first use,
+ * once, so that defining it costs nothing and an unused resource costs nothing.
+ */
 export function defineResource<S extends TObject>(root: string, schema: S, namespace: string): Resource<S> {
-  const plan = planOf(schema);
+  const compiled = lazy(() => {
+    const plan = planOf(schema);
+    return {
+      plan,
+      exactMembers: compileExactMembers(plan),
+      readJson: compileReader(plan, false),
+      readXml: compileReader(plan, true),
+      timestamps: compileTimestampCheck(schema),
+    };
+  });
   return {
     root,
     schema,
     namespace,
     check: compileSchema(schema),
-    timestamps: compileTimestampCheck(schema),
-    exactMembers: compileExactMembers(plan),
-    plan,
-    readJson: compileReader(plan, false),
-    readXml: compileReader(plan, true),
+    get exactMembers() {
+      return compiled().exactMembers;
+    },
+    get plan() {
+      return compiled().plan;
+    },
+    get readJson() {
+      return compiled().readJson;
+    },
+    get readXml() {
+      return compiled().readXml;
+    },
+    get timestamps() {
+      return compiled().timestamps;
+    },
   };
 }
 

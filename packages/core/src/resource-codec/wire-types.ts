@@ -2,7 +2,7 @@
  * TypeBox building blocks shared by the response and callback resources: timestamps, ticket IDs,
  * counts and codes, each with the wording a decoder uses when a value does not fit.
  */
-import { Type } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
 import { XS_DATE_TIME_PATTERN } from '../time/xs-date-time.js';
 
 /**

@@ -166,6 +166,13 @@ describe('createTelemetry: options and logs', () => {
     expect(() => call.end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'T' })).not.toThrow();
   });
 
+  it('knows when nothing would keep a report: the API with no SDK registered, and no logger', () => {
+    expect(createTelemetry({ api: sdk.api }).clientCall('send').active).toBe(false);
+    expect(createTelemetry({ api: sdk.api, logger: memoryLogger() }).clientCall('send').active).toBe(true);
+    expect(createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider }).clientCall('send').active).toBe(true);
+    expect(createTelemetry({ api: sdk.api, meterProvider: sdk.meterProvider }).clientCall('send').active).toBe(true);
+  });
+
   it('forgets the oldest ticket beyond maxTrackedTickets', () => {
     const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, maxTrackedTickets: 1 });
     t.clientCall('send').end({ ok: true, attempts: 1, ticketId: 'OLD' });

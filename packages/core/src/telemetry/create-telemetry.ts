@@ -77,6 +77,8 @@ export interface CallReport {
 
 /** Reports one client call. */
 export interface ClientCallObserver {
+  /** `false` when nothing would keep a report (a no-op span, no metrics, no logger): the caller may skip reporting. */
+  readonly active: boolean;
   attempt(report: AttemptReport): void;
   end(report: CallReport): void;
 }
@@ -190,14 +192,23 @@ function instruments(meter: MeterLike): Instruments {
   };
 }
 
-/** The server address and port of a URL, for the HTTP semantic conventions. */
-function serverOf(url: string): { address: string; port: number } | undefined {
-  try {
-    const u = new URL(url);
-    return { address: u.hostname, port: u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port) };
-  } catch {
-    return undefined;
-  }
+/** The server address and port of a URL, for the HTTP semantic conventions; the last origin's answer is reused. */
+function serverLookup(): (url: string) => { address: string; port: number } | undefined {
+  let last: { readonly origin: string; readonly server: { address: string; port: number } | undefined } | undefined;
+  return (url) => {
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const origin = slash < 0 ? url : url.slice(0, slash);
+    if (last?.origin === origin) return last.server;
+    let server: { address: string; port: number } | undefined;
+    try {
+      const u = new URL(origin);
+      server = { address: u.hostname, port: u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port) };
+    } catch {
+      server = undefined;
+    }
+    last = { origin, server };
+    return server;
+  };
 }
 
 /** A URL with its query removed and, unless content may be recorded, a phone number in the path replaced. */
@@ -205,6 +216,9 @@ function shownUrl(url: string, logContent: boolean): string {
   const bare = url.split('?')[0] ?? url;
   return logContent ? bare : bare.replace(/\/preview\/[0-9]+$/, '/preview/{phoneNumber}');
 }
+
+/** A span that records, or `undefined` for the API's no-op spans. */
+const recordingOrNone = (span: SpanLike | undefined): SpanLike | undefined => (span === undefined || span.isRecording?.() === false ? undefined : span);
 
 const operationName = (operation: string): string => TELEMETRY_SPANS.operation.replace('{operation}', operation);
 
@@ -268,17 +282,25 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   if (typeof logContent !== 'boolean') throw new TypeError('logContent must be a Boolean');
   if (!Number.isSafeInteger(maxTrackedTickets) || maxTrackedTickets < 0) throw new TypeError('maxTrackedTickets must be a non-negative integer');
   const tracer: TracerLike | undefined = tracerProvider?.getTracer(scope);
-  const meter: MeterLike | undefined = meterProvider?.getMeter(scope);
+  const obtained: MeterLike | undefined = meterProvider?.getMeter(scope);
+  // A meter of the API's no-op kind (no SDK registered when this ran) keeps nothing: skip the work.
+  const noopMeter = api?.createNoopMeter?.();
+  const meter = obtained !== undefined && noopMeter !== undefined && obtained.constructor === noopMeter.constructor ? undefined : obtained;
   const m = meter === undefined ? undefined : instruments(meter);
   const tickets = ticketMemory(maxTrackedTickets, ticketTtlMs, now);
+  const serverOf = serverLookup();
   const childContext = (span: SpanLike): unknown => (api === undefined ? undefined : api.trace.setSpan(api.context.active(), span));
   const log = (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void => writeLog(logger, level, fields, message);
 
   const clientCall = (operation: string): ClientCallObserver => {
-    const span = tracer?.startSpan(operationName(operation), { kind: SPAN_KIND_INTERNAL, attributes: { [A.operation]: operation } });
+    const started = tracer?.startSpan(operationName(operation), { kind: SPAN_KIND_INTERNAL, attributes: { [A.operation]: operation } });
+    // A span that does not record (no SDK) gets no attributes and no children: nothing would keep them.
+    const span = started === undefined || started.isRecording?.() === false ? undefined : started;
     const parent = span === undefined ? undefined : childContext(span);
     return {
+      active: span !== undefined || m !== undefined || logger !== undefined,
       attempt(r) {
+        if (span === undefined && m === undefined && (logger === undefined || r.nextDelayMs === undefined)) return;
         const server = serverOf(r.url);
         const semantic: TelemetryAttributes = {
           'http.request.method': r.method,
@@ -286,7 +308,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           ...(r.httpStatus === undefined ? {} : { 'http.response.status_code': r.httpStatus }),
           ...(r.errorKind === undefined ? {} : { 'error.type': r.errorKind === 'api-error' && r.code !== undefined ? String(r.code) : r.errorKind }),
         };
-        if (tracer !== undefined) {
+        if (span !== undefined && tracer !== undefined) {
           const attempt = tracer.startSpan(
             TELEMETRY_SPANS.attempt.replace('{method}', r.method),
             {
@@ -340,11 +362,12 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           }
           span.end();
         }
-        if (r.ok && r.ticketId !== undefined && operation === 'send') tickets.remember(r.ticketId, span?.spanContext(), now());
+        if (r.ok && r.ticketId !== undefined && operation === 'send' && (span !== undefined || m !== undefined)) tickets.remember(r.ticketId, span?.spanContext(), now());
         if (m !== undefined) {
           m.operations.add(1, { [A.operation]: operation, [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
           if (operation === 'send') m.sends.add(1, { [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
         }
+        if (logger === undefined) return;
         const fields = { operation, outcome, ticketId: r.ticketId, requestId: r.requestId, code, httpStatus: r.httpStatus, attempts: r.attempts, reachedService: r.reachedService };
         if (r.ok) log('info', fields, operation === 'send' ? `send accepted as ${r.ticketId ?? '?'}` : `${operation} answered`);
         else log(outcome === 'unknown' ? 'error' : 'warn', { ...fields, error: r.errorKind, description: r.description }, `${operation} ${outcome}: ${r.description ?? r.errorKind ?? 'failed'}`);
@@ -374,7 +397,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
       decoded(f) {
         facts = f;
         if (f.kind === 'delivery-receipt') sent = tickets.find(f.ticketId);
-        span = open(f.kind);
+        span = recordingOrNone(open(f.kind));
       },
       run(fn) {
         if (span === undefined || api?.context.with === undefined) return fn();
@@ -383,7 +406,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
       end(answer) {
         const kind = facts?.kind ?? 'unknown';
         const duplicate = answer.outcome === 'duplicate';
-        span ??= open(kind);
+        span ??= recordingOrNone(open(kind));
         if (span !== undefined) {
           span.setAttributes({
             [A.outcome]: answer.outcome,
@@ -406,6 +429,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
             if (delivered !== undefined && delivered >= sent.sentAt) m.deliveryLatency.record((delivered - sent.sentAt) / 1000, { [A.deliveryOutcome]: state.outcome });
           }
         }
+        if (logger === undefined) return;
         const fields = { kind, outcome: answer.outcome, status: answer.status, rejection: answer.rejection, ticketId: facts?.ticketId, segmentNumber: facts?.segmentNumber, code: facts?.code };
         if (answer.outcome === 'rejected') log(answer.status >= 500 || answer.status === 409 ? 'error' : 'warn', fields, `${kind} answered ${answer.status}: ${answer.rejection ?? 'rejected'}`);
         else log('info', fields, `${kind} ${answer.outcome}`);

@@ -36,6 +36,8 @@ export interface SpanOptionsLike {
 /** A span. */
 export interface SpanLike {
   spanContext(): SpanContextLike;
+  /** `false` for the API's no-op spans (no SDK registered): nothing recorded on them is kept. */
+  isRecording?(): boolean;
   setAttribute(key: string, value: TelemetryAttributeValue): unknown;
   setAttributes(attributes: TelemetryAttributes): unknown;
   /** `code`: 0 unset, 1 ok, 2 error. */
@@ -108,6 +110,8 @@ export interface OpenTelemetryApiLike {
   readonly metrics: {
     getMeterProvider(): MeterProviderLike;
   };
+  /** The API's no-op meter (what `getMeter` gives while no SDK is registered). */
+  readonly createNoopMeter?: () => MeterLike;
   readonly context: {
     active(): unknown;
     /** Runs `fn` with `context` active (present in every release of the API; optional here for hand-made stand-ins). */

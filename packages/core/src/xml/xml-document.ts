@@ -1,4 +1,5 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { lazy } from '../lazy.js';
 import { err, ok, type Result } from '../result.js';
 import { checkWellFormed, type WellFormedProblem } from './well-formed.js';
 import { escapeXml } from './xml-escape.js';
@@ -57,7 +58,7 @@ const parserOptions = {
 } as const;
 
 const DEFAULT_DEPTH = 32;
-const defaultParser = new XMLParser({ ...parserOptions, maxNestedTags: DEFAULT_DEPTH + 1 });
+const defaultParser = lazy(() => new XMLParser({ ...parserOptions, maxNestedTags: DEFAULT_DEPTH + 1 }));
 
 const references = /&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g;
 const named: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -85,7 +86,7 @@ export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: Par
   if (text.includes('<![CDATA[')) text = inlineCdata(text);
   let tree: Record<string, unknown>;
   try {
-    const parser = maxDepth === DEFAULT_DEPTH ? defaultParser : new XMLParser({ ...parserOptions, maxNestedTags: maxDepth + 1 });
+    const parser = maxDepth === DEFAULT_DEPTH ? defaultParser() : new XMLParser({ ...parserOptions, maxNestedTags: maxDepth + 1 });
     tree = parser.parse(text) as Record<string, unknown>;
   } catch {
     return err('parser');

@@ -1,13 +1,15 @@
-import { DELIVERY_STATES } from '@smsv4/core';
+import { DELIVERY_STATES, explain } from '@smsv4/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   adminApiBase,
+  buildComposeBody,
   buildFault,
   buildInboundBody,
   buildScenario,
   deliveryTone,
   describeChanges,
+  describeEstimate,
   describeScenario,
   formatClock,
   formatDateTime,
@@ -273,6 +275,53 @@ describe('describeChanges', () => {
     expect(describeChanges(zero, { messages: 2, callbacks: 1, inbound: 0, invocations: 0 })).toBe('2 new messages, 1 new callback attempt.');
     expect(describeChanges({ ...zero, inbound: 1 }, { ...zero, inbound: 1 })).toBe('');
     expect(describeChanges({ ...zero, messages: 3 }, zero)).toBe('Sandbox cleared.');
+  });
+});
+
+describe('describeEstimate', () => {
+  it('words a GSM text: encoding, parts and characters left', () => {
+    expect(describeEstimate(explain('Hello'))).toEqual({ encoding: 'GSM 7-bit', parts: '1 part', left: '155 characters left (of 160)', forced: '', substitutes: '' });
+    // An extension character ({) costs two.
+    expect(describeEstimate(explain('{}')).left).toBe('156 characters left (of 160)');
+  });
+
+  it('says how much is left in the last part of a multipart text', () => {
+    expect(describeEstimate(explain('a'.repeat(200)))).toMatchObject({ parts: '2 parts', left: '106 characters left in part 2 (of 153)' });
+  });
+
+  it('names what forces UCS-2, and what GSM substitutes would save', () => {
+    const summary = describeEstimate(explain(`Your code – valid ${'x'.repeat(60)}`));
+    expect(summary).toMatchObject({ encoding: 'UCS-2', parts: '2 parts', forced: 'UCS-2 because of “–” U+2013' });
+    expect(summary.left).toMatch(/UCS-2 characters left in part 2 \(of 67\)$/);
+    expect(summary.substitutes).toBe('With GSM substitutes (– → -) it is GSM 7-bit: 1 part, 1 fewer.');
+  });
+
+  it('counts repeats and says when no substitute exists', () => {
+    const summary = describeEstimate(explain('Hi 😀😀'));
+    expect(summary.forced).toBe('UCS-2 because of “😀” U+1F600 ×2');
+    expect(summary.substitutes).toBe('No GSM substitute for “😀” U+1F600.');
+  });
+});
+
+describe('buildComposeBody', () => {
+  it('builds the mobileTerminate of the form, in parts when asked, with a receipt URL when given', () => {
+    expect(buildComposeBody({ accountId: 'demo', destination: ' 14155550100 ', content: 'Hi', segment: 'on', url: 'http://127.0.0.1:9/r' })).toEqual({
+      ok: true,
+      value: {
+        accountId: 'demo',
+        mobileTerminate: {
+          destination: { address: '14155550100' },
+          message: { type: 'text', content: 'Hi', mlc: 'segment' },
+          delivery: { receiptRequested: 'final', url: 'http://127.0.0.1:9/r' },
+        },
+      },
+    });
+    expect(buildComposeBody({ destination: '1', content: 'Hi' })).toEqual({ ok: true, value: { mobileTerminate: { destination: { address: '1' }, message: { type: 'text', content: 'Hi' } } } });
+  });
+
+  it('asks for what is missing', () => {
+    expect(buildComposeBody({ content: 'Hi' })).toEqual({ ok: false, error: 'To (the destination number) is required.' });
+    expect(buildComposeBody({ destination: '1' })).toEqual({ ok: false, error: 'Text is required.' });
   });
 });
 

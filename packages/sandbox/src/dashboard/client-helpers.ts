@@ -4,6 +4,7 @@
  * self-contained: it may call the other functions of this file, but nothing imported (types
  * only), no module state and no DOM. They are tested under Node like any other code.
  */
+import type { Explanation } from '@smsv4/core';
 import type { Fault } from '../engine/faults.js';
 import type { Scenario } from '../engine/scenarios.js';
 import type { SandboxMetricsView } from '../state/metrics.js';
@@ -227,6 +228,83 @@ export function buildInboundBody(values: InboundFormValues): FormResult<Record<s
   const format = (values.format ?? '').trim();
   if (format === 'json' || format === 'xml') body.format = format;
   return { ok: true, value: body };
+}
+
+/** The values of the compose form. */
+export interface ComposeFormValues {
+  accountId?: string;
+  destination?: string;
+  content?: string;
+  /** `on` when a text longer than one part is sent in parts (`mlc: segment`). */
+  segment?: string;
+  url?: string;
+}
+
+/**
+ * The body of `POST /__sandbox/api/messages` for the compose form: the account and the
+ * `mobileTerminate` to send as it. Only presence is checked here; the sandbox answers what the
+ * service would (540 and its description for an invalid message).
+ */
+export function buildComposeBody(values: ComposeFormValues): FormResult<Record<string, unknown>> {
+  const destination = (values.destination ?? '').trim();
+  if (destination === '') return { ok: false, error: 'To (the destination number) is required.' };
+  const content = values.content ?? '';
+  if (content === '') return { ok: false, error: 'Text is required.' };
+  const message: Record<string, unknown> = { type: 'text', content };
+  if (values.segment === 'on') message.mlc = 'segment';
+  const mobileTerminate: Record<string, unknown> = { destination: { address: destination }, message };
+  const url = (values.url ?? '').trim();
+  if (url !== '') mobileTerminate.delivery = { receiptRequested: 'final', url };
+  const body: Record<string, unknown> = { mobileTerminate };
+  const accountId = (values.accountId ?? '').trim();
+  if (accountId !== '') body.accountId = accountId;
+  return { ok: true, value: body };
+}
+
+/** What the compose form shows about its text, worded from core's `explain`. */
+export interface EstimateSummary {
+  /** `GSM 7-bit`, `UCS-2` or `8-bit`. */
+  readonly encoding: string;
+  /** `1 part`, `3 parts`. */
+  readonly parts: string;
+  /** What is left in the last part, in the encoding's characters. */
+  readonly left: string;
+  /** The characters that force UCS-2, or empty. */
+  readonly forced: string;
+  /** What the GSM substitutes would change, or empty. */
+  readonly substitutes: string;
+}
+
+/** A character as the form shows it: quoted, with its code point (many are hard to tell apart). */
+export function describeCharacter(char: string): string {
+  const point = char.codePointAt(0) ?? 0;
+  return `“${char}” U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Words core's explanation of a text for the compose form: encoding, parts, room left, what forces UCS-2. */
+export function describeEstimate(explanation: Explanation): EstimateSummary {
+  const { estimate } = explanation;
+  const encoding = estimate.encoding === 'GSM' ? 'GSM 7-bit' : estimate.encoding;
+  const parts = `${estimate.segments} part${estimate.segments === 1 ? '' : 's'}`;
+  const unit = estimate.unit === 'septet' ? 'character' : estimate.unit === 'utf16-unit' ? 'UCS-2 character' : 'octet';
+  const where = estimate.segments === 1 ? '' : ` in part ${estimate.segments}`;
+  const left = `${estimate.unitsLeft} ${unit}${estimate.unitsLeft === 1 ? '' : 's'} left${where} (of ${estimate.unitsPerPart})`;
+  const forced =
+    estimate.encoding === 'UCS-2' && estimate.ucs2Characters.length > 0
+      ? `UCS-2 because of ${estimate.ucs2Characters.map((c) => `${describeCharacter(c.char)}${c.count > 1 ? ` ×${c.count}` : ''}`).join(', ')}`
+      : '';
+  let substitutes = '';
+  if (forced !== '') {
+    const replaced = [...new Map(explanation.substitutions.map((s) => [s.char, s.replacement])).entries()];
+    const after = explanation.substitutedEstimate;
+    if (replaced.length > 0 && after.encoding === 'GSM') {
+      const saved = explanation.segmentsSaved;
+      substitutes = `With GSM substitutes (${replaced.map(([from, to]) => `${from} → ${to === '' ? 'nothing' : to}`).join(', ')}) it is GSM 7-bit: ${after.segments} part${after.segments === 1 ? '' : 's'}${saved > 0 ? `, ${saved} fewer` : ''}.`;
+    } else if (explanation.unsubstitutable.length > 0) {
+      substitutes = `No GSM substitute for ${explanation.unsubstitutable.map((c) => describeCharacter(c.char)).join(', ')}.`;
+    }
+  }
+  return { encoding, parts, left, forced, substitutes };
 }
 
 /** The values of the scenario form. */

@@ -1,3 +1,4 @@
+import type { explain as Explain } from '@smsv4/core';
 import type * as ClientHelpers from './client-helpers.js';
 import type { SnapshotCounts, Tone } from './client-helpers.js';
 import type { DashboardPageConfig } from './page-config.js';
@@ -12,13 +13,18 @@ import type {
 /** The pure helpers the browser script receives (see `client-helpers.ts`). */
 export type DashboardHelpers = typeof ClientHelpers;
 
+/** Core's text engine as the page bundles it for the browser (see `estimator-script.ts`). */
+export interface DashboardTextEngine {
+  readonly explain: typeof Explain;
+}
+
 /**
  * The dashboard's browser program. The page embeds this function by source text and calls it
  * with the helpers and the configuration, so it may use only its parameters and browser globals
  * (no imports, no module state). It never writes data through `innerHTML`: every value goes in
  * through `textContent` or an attribute.
  */
-export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig): void {
+export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig, text: DashboardTextEngine): void {
   const TOKEN_KEY = 'smsv4-sandbox-admin-token';
   const apiBase = h.adminApiBase(location.href);
 
@@ -519,12 +525,14 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
         ),
       ),
     );
-    const select = byId<HTMLSelectElement>('inbound-account');
-    const chosen = select.value;
-    const options = [el('option', { value: '' }, 'Default account')];
-    for (const account of snapshot.accounts) options.push(el('option', { value: account.accountId }, account.accountId));
-    select.replaceChildren(...options);
-    select.value = snapshot.accounts.some((account) => account.accountId === chosen) ? chosen : '';
+    for (const id of ['inbound-account', 'compose-account']) {
+      const select = byId<HTMLSelectElement>(id);
+      const chosen = select.value;
+      const options = [el('option', { value: '' }, 'Default account')];
+      for (const account of snapshot.accounts) options.push(el('option', { value: account.accountId }, account.accountId));
+      select.replaceChildren(...options);
+      select.value = snapshot.accounts.some((account) => account.accountId === chosen) ? chosen : '';
+    }
   }
 
   const settingsCurrent = byId('settings-current');
@@ -584,6 +592,46 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
   });
 
   // ---------- forms ----------
+
+  const composeForm = byId<HTMLFormElement>('compose-form');
+  const composeText = byId<HTMLTextAreaElement>('compose-text');
+  const composeStatus = byId('compose-status');
+  /** Counts the parts of the text as it is typed, with core's estimator running in the page. */
+  function countParts(): void {
+    const summary = h.describeEstimate(text.explain(composeText.value));
+    byId('compose-encoding').textContent = summary.encoding;
+    byId('compose-parts').textContent = summary.parts;
+    byId('compose-left').textContent = summary.left;
+    const forced = byId('compose-forced');
+    forced.textContent = summary.forced;
+    forced.hidden = summary.forced === '';
+    const substitutes = byId('compose-substitutes');
+    substitutes.textContent = summary.substitutes;
+    substitutes.hidden = summary.substitutes === '';
+  }
+  composeText.addEventListener('input', countParts);
+  composeForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const built = h.buildComposeBody(formValues(composeForm));
+    if (!built.ok) {
+      setStatus(composeStatus, built.error, 'fail');
+      return;
+    }
+    setStatus(composeStatus, 'Sending…', 'pending');
+    try {
+      const response = await api('messages', { method: 'POST', body: built.value });
+      if (!response.ok) {
+        setStatus(composeStatus, await errorOf(response), 'fail');
+        return;
+      }
+      const answer = (await response.json()) as { status: number; ticketId?: string; error?: { code?: string; description?: string } };
+      if (answer.status === 202) setStatus(composeStatus, `Accepted: ticket ${answer.ticketId ?? ''}`, 'ok');
+      else setStatus(composeStatus, `${answer.error?.code ?? answer.status} ${answer.error?.description ?? ''}`.trim(), 'fail');
+      void loadState();
+    } catch {
+      setStatus(composeStatus, 'The sandbox could not be reached.', 'fail');
+    }
+  });
 
   const inboundForm = byId<HTMLFormElement>('inbound-form');
   const inboundStatus = byId('inbound-status');
@@ -728,6 +776,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
   codes.replaceChildren(...config.failureCodes.map((entry) => el('option', { value: entry.code }, `${entry.code} ${entry.description}`)));
   const charset = byId<HTMLSelectElement>('inbound-charset');
   charset.append(...config.charsets.map((name) => el('option', { value: name }, name)));
+  countParts();
   syncInboundForm();
   syncScenarioForm();
   syncFaultForm();

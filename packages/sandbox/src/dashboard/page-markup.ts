@@ -84,6 +84,27 @@ export const DASHBOARD_MARKUP = `
   </main>
 
   <aside aria-label="Controls">
+    <section class="card" aria-labelledby="compose-heading">
+      <h2 id="compose-heading">Send a message</h2>
+      <form id="compose-form" novalidate data-testid="compose-form">
+        <div class="row2">
+          <label>To <input name="destination" inputmode="numeric" autocomplete="off" placeholder="14155550100" data-testid="compose-to"></label>
+          <label>Account <select id="compose-account" name="accountId" data-testid="compose-account"><option value="">Default account</option></select></label>
+        </div>
+        <label for="compose-text">Text</label>
+        <textarea id="compose-text" name="content" rows="4" aria-describedby="compose-count" data-testid="compose-text"></textarea>
+        <div id="compose-count" class="counter" data-testid="compose-count">
+          <p><span id="compose-encoding" data-testid="compose-encoding"></span> · <span id="compose-parts" data-testid="compose-parts"></span> · <span id="compose-left" data-testid="compose-left"></span></p>
+          <p id="compose-forced" class="forced" data-testid="compose-forced" hidden></p>
+          <p id="compose-substitutes" class="hint" data-testid="compose-substitutes" hidden></p>
+        </div>
+        <label class="check"><input type="checkbox" name="segment" checked data-testid="compose-segment"> Send long text in parts</label>
+        <label>Receipts to URL <input name="url" type="url" autocomplete="off" placeholder="none" data-testid="compose-url"></label>
+        <div class="buttons"><button type="submit" data-testid="compose-submit">Send message</button></div>
+        <p id="compose-status" class="form-status" role="status" aria-live="polite" data-testid="compose-result"></p>
+      </form>
+    </section>
+
     <section class="card" aria-labelledby="inbound-heading">
       <h2 id="inbound-heading">Inject an inbound message</h2>
       <form id="inbound-form" novalidate data-testid="inbound-form">

@@ -130,4 +130,7 @@ button.link { background: none; border: 0; padding: 0; color: var(--accent); tex
 .form-status { margin: 0; min-height: 1.2em; font-size: .85rem; overflow-wrap: anywhere; }
 .form-status.tone-ok, .form-status.tone-fail, .form-status.tone-pending { padding: .3rem .5rem; border-radius: 4px; }
 .hint { margin: 0 0 .6rem; color: var(--muted); font-size: .85rem; }
+.counter { margin: -.3rem 0 .6rem; font-size: .85rem; font-variant-numeric: tabular-nums; }
+.counter p { margin: 0 0 .2rem; }
+.counter .forced { padding: .2rem .4rem; border-radius: 4px; background: var(--warn-bg); color: var(--warn); overflow-wrap: anywhere; }
 `;

@@ -1,8 +1,9 @@
-import { DELIVERY_STATES, SMS_ERRORS } from '@smsv4/core';
+import { DELIVERY_STATES, SMS_ERRORS, estimateSegments, explain } from '@smsv4/core';
 import { Script, createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import * as clientHelpers from './client-helpers.js';
 import { dashboardClient } from './client-main.js';
+import { ESTIMATOR_SCRIPT } from './estimator-script.js';
 import { DASHBOARD_MARKUP } from './page-markup.js';
 import { DASHBOARD_CONTENT_SECURITY_POLICY, renderDashboardPage } from './page.js';
 
@@ -46,11 +47,27 @@ describe('renderDashboardPage', () => {
 
   it('embeds the delivery states and fault descriptions of the core catalogue', () => {
     const script = inlineScript(html);
-    const config = /\}\)\(\{[^}]*\}, (\{.*\})\);\n\}\)\(\);\s*$/s.exec(script)?.[1];
+    const config = /\}\)\(\{[^}]*\}, (\{.*\}), smsv4Text\);\n\}\)\(\);\s*$/s.exec(script)?.[1];
     expect(config).toBeDefined();
     const parsed = JSON.parse(config ?? '{}') as { deliveryOutcomes: Record<string, string>; faultDescriptions: { send: Record<string, string> } };
     for (const entry of Object.values(DELIVERY_STATES)) if (entry) expect(parsed.deliveryOutcomes[String(entry.code)]).toBe(entry.outcome);
     expect(parsed.faultDescriptions.send['1010']).toBe(SMS_ERRORS['1010'].description);
+  });
+
+  it("embeds core's estimator, bundled for the browser, which counts exactly as core does", () => {
+    expect(ESTIMATOR_SCRIPT).toBeDefined();
+    const script = inlineScript(html);
+    expect(script).toContain(ESTIMATOR_SCRIPT);
+    // The bundle alone, in a context with no Node globals (no require, process, Buffer): the text engine only.
+    expect(ESTIMATOR_SCRIPT?.length).toBeLessThan(40_000);
+    expect(ESTIMATOR_SCRIPT).not.toMatch(/XMLParser|TypeCompiler/);
+    const context = createContext({ TextEncoder, TextDecoder });
+    runInContext(`${ESTIMATOR_SCRIPT}\nglobalThis.engine = smsv4Text;`, context);
+    const engine = context.engine as { estimateSegments: typeof estimateSegments; explain: typeof explain };
+    for (const text of ['Hello', 'Your code is 123456 – valid 10 min', '€'.repeat(100), 'Привет 😀'.repeat(20), 'a'.repeat(161)]) {
+      expect(JSON.parse(JSON.stringify(engine.explain(text)))).toEqual(JSON.parse(JSON.stringify(explain(text))));
+      expect(engine.estimateSegments(text).segments).toBe(estimateSegments(text).segments);
+    }
   });
 
   it('starts the client with every helper resolved (it stops at the first missing element)', () => {
@@ -65,6 +82,8 @@ describe('renderDashboardPage', () => {
         },
       },
       URL,
+      TextEncoder,
+      TextDecoder,
     });
     expect(() => runInContext(script, context)).toThrow('dashboard: missing #connection');
     expect(looked).toEqual(['connection']);
@@ -106,6 +125,8 @@ describe('renderDashboardPage', () => {
     expect(run('buildScenario', { kind: 'fail-part', segmentNumber: '2', code: 'x' })).toEqual(clientHelpers.buildScenario({ kind: 'fail-part', segmentNumber: '2', code: 'x' }));
     expect(run('parseSseBuffer', 'event: change\ndata: {}\n\n')).toEqual(clientHelpers.parseSseBuffer('event: change\ndata: {}\n\n'));
     expect(run('adminApiBase', 'http://h/p/__sandbox')).toBe('http://h/p/__sandbox/api/');
+    expect(run('describeEstimate', explain('Price – 5€'))).toEqual(clientHelpers.describeEstimate(explain('Price – 5€')));
+    expect(run('buildComposeBody', { destination: '1415', content: 'x', segment: 'on' })).toEqual(clientHelpers.buildComposeBody({ destination: '1415', content: 'x', segment: 'on' }));
     expect(run('describeChanges', undefined, { messages: 1, callbacks: 0, inbound: 0, invocations: 0 })).toBe(
       clientHelpers.describeChanges(undefined, { messages: 1, callbacks: 0, inbound: 0, invocations: 0 }),
     );

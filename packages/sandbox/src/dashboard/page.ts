@@ -1,5 +1,6 @@
 import * as clientHelpers from './client-helpers.js';
 import { dashboardClient } from './client-main.js';
+import { ESTIMATOR_SCRIPT } from './estimator-script.js';
 import type { DashboardPageConfig } from './page-config.js';
 import { createDashboardPageConfig } from './page-config.js';
 import { DASHBOARD_MARKUP } from './page-markup.js';
@@ -23,10 +24,14 @@ function jsonForScript(value: unknown): string {
 }
 
 /**
- * The page's inline script: the pure helpers declared by their source text, then the client
- * program called with them and the configuration, all inside one function scope.
+ * The page's inline script: the pure helpers declared by their source text, core's estimator
+ * bundled for the browser, then the client program called with them and the configuration, all
+ * inside one function scope.
  */
 function dashboardScript(config: DashboardPageConfig): string {
+  if (ESTIMATOR_SCRIPT === undefined) {
+    throw new Error('the dashboard page needs core\'s estimator bundled in: build @smsv4/sandbox (tsup), or run it under its vitest configuration');
+  }
   const helpers: [string, { readonly name: string; toString(): string }][] = Object.entries(clientHelpers).filter(
     ([, value]) => typeof value === 'function',
   );
@@ -35,7 +40,7 @@ function dashboardScript(config: DashboardPageConfig): string {
   const table = helpers.map(([name, fn]) => `${JSON.stringify(name)}: ${fn.name}`).join(', ');
   // Tools that keep function names (tsx, esbuild's keepNames) wrap functions in `__name(...)`.
   const prelude = 'const __name = (target) => target;';
-  return `'use strict';\n(() => {\n${prelude}\n${declarations}\n\n(${dashboardClient.toString()})({ ${table} }, ${jsonForScript(config)});\n})();\n`;
+  return `'use strict';\n(() => {\n${prelude}\n${declarations}\n\n${ESTIMATOR_SCRIPT}\n(${dashboardClient.toString()})({ ${table} }, ${jsonForScript(config)}, smsv4Text);\n})();\n`;
 }
 
 /**

@@ -3,15 +3,15 @@
  * injection, settings, scenarios, faults and reset. JSON in and out; with an `adminToken`, every
  * `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in constant time).
  */
-import { timingSafeEqual } from '@smsv4/core';
-import { parseFault } from '../engine/faults.js';
+import { basicAuthorization, decodeErrorRecord, readRequestBody, timingSafeEqual } from '@smsv4/core';
+import { ConnectionDroppedError, parseFault } from '../engine/faults.js';
 import { smsRequestId } from '../engine/ids.js';
 import type { SandboxInternals } from '../internals.js';
 import { PROMETHEUS_CONTENT_TYPE } from '../state/metrics.js';
-import { readBoundedBody } from './read-body.js';
 import { parseScenario } from '../engine/scenarios.js';
 import { adminError, empty, json } from './responses.js';
 import { createEventStream } from './event-stream.js';
+import { handleSend } from './sms-routes.js';
 
 /** The admin API prefix. */
 export const ADMIN_PREFIX = '/__sandbox';
@@ -19,10 +19,13 @@ export const ADMIN_PREFIX = '/__sandbox';
 const MAX_ADMIN_BODY = 64 * 1024;
 
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; status: number; description: string }> {
-  const body = await readBoundedBody(request, MAX_ADMIN_BODY);
-  if (body.tooLarge) return { ok: false, status: 413, description: `the body exceeds ${MAX_ADMIN_BODY} bytes` };
+  const body = await readRequestBody(request, { maxBytes: MAX_ADMIN_BODY });
+  if (!body.ok) {
+    if (body.error.code === 'too-large') return { ok: false, status: 413, description: `the body exceeds ${MAX_ADMIN_BODY} bytes` };
+    return { ok: false, status: 400, description: body.error.message };
+  }
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.value)) };
   } catch {
     return { ok: false, status: 400, description: 'the body is not JSON' };
   }
@@ -33,6 +36,35 @@ const notAllowed = (allow: string, requestId: string): Response => {
   response.headers.set('allow', allow);
   return response;
 };
+
+/**
+ * `POST /__sandbox/api/messages` (the dashboard's compose form): `{ accountId?, mobileTerminate }`
+ * is sent as that account (default: the first) would post it to `/sms/v4/mt`, as JSON, and the
+ * service's answer is told back: `{ status, ticketId }` or `{ status, error: { code, description } }`.
+ */
+async function sendAsAccount(sandbox: SandboxInternals, request: Request, requestId: string): Promise<Response> {
+  const body = await readJson(request);
+  if (!body.ok) return adminError(body.status, 'invalid-message', body.description, requestId);
+  const value = body.value as { accountId?: unknown; mobileTerminate?: unknown } | null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return adminError(400, 'invalid-message', 'the body must be a JSON object', requestId);
+  const account = value.accountId === undefined || value.accountId === '' ? sandbox.accounts[0] : sandbox.accounts.find((a) => a.accountId === value.accountId);
+  if (account === undefined) return adminError(400, 'invalid-message', `no account ${String(value.accountId)}`, requestId);
+  const send = new Request(new URL('/sms/v4/mt', request.url), {
+    method: 'POST',
+    headers: { authorization: basicAuthorization({ accountId: account.accountId, password: account.password }), 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ mobileTerminate: value.mobileTerminate }),
+  });
+  let answer: Response;
+  try {
+    answer = await handleSend(sandbox, send);
+  } catch (error) {
+    if (!(error instanceof ConnectionDroppedError)) throw error;
+    return json({ status: 0, ticketId: error.ticketId, error: { code: 'dropped', description: 'The connection was dropped after the message was accepted (fault injection)' } }, 200, requestId);
+  }
+  if (answer.status === 202) return json({ status: 202, ticketId: answer.headers.get('location')?.split('/').pop() }, 200, requestId);
+  const record = decodeErrorRecord(await answer.text(), 'json');
+  return json({ status: answer.status, error: record.ok ? record.value : { code: String(answer.status), description: 'The sandbox refused the message' } }, 200, requestId);
+}
 
 /** Any request under `/__sandbox`. */
 export async function handleAdmin(sandbox: SandboxInternals, request: Request, path: string): Promise<Response> {
@@ -97,6 +129,10 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     const result = sandbox.updateSettings(body.value);
     if (!result.ok) return adminError(400, 'invalid-settings', result.error.description, requestId);
     return json(result.value, 200, requestId);
+  }
+  if (api === '/messages') {
+    if (method !== 'POST') return notAllowed('POST', requestId);
+    return sendAsAccount(sandbox, request, requestId);
   }
   if (api === '/scenarios') {
     if (method !== 'GET') return notAllowed('GET', requestId);

@@ -10,7 +10,9 @@ import {
   formatOfContentType,
   INVOKE_ERRORS,
   INVOKE_MAX_BODY_BYTES,
+  invokeInvalidError,
   parseBasicAuthorization,
+  readRequestBody,
   type InvokeErrorCode,
 } from '@smsv4/core';
 import { authenticate, authenticateCertificate, type SandboxRequestContext } from './account-checks.js';
@@ -18,7 +20,6 @@ import type { SandboxAccount } from '../state/accounts.js';
 import { ConnectionDroppedError } from '../engine/faults.js';
 import { invokeRequestId } from '../engine/ids.js';
 import type { SandboxInternals } from '../internals.js';
-import { readBoundedBody } from './read-body.js';
 import { empty, invokeError, unsupportedMediaType } from './responses.js';
 import type { InvocationView } from '../state/views.js';
 
@@ -62,8 +63,10 @@ export async function handleInvokeService(sandbox: SandboxInternals, request: Re
     record(account.accountId, 'rejected', { description: 'HTTP 415: missing or unsupported Content-Type' });
     return unsupportedMediaType(requestId);
   }
-  const body = await readBoundedBody(request, INVOKE_MAX_BODY_BYTES);
-  const decoded = decodeInvokeServiceRequest(body.bytes, sandbox.invokeValidation);
+  const body = await readRequestBody(request, { maxBytes: INVOKE_MAX_BODY_BYTES });
+  if (!body.ok && body.error.code === 'too-large') return reject(account.accountId, 12007);
+  // A body that broke off is not JSON the service can read: 12002, as for a syntax error.
+  const decoded = body.ok ? decodeInvokeServiceRequest(body.value, sandbox.invokeValidation) : { ok: false as const, error: invokeInvalidError('syntax') };
   if (!decoded.ok) return reject(account.accountId, decoded.error.code, decoded.error.description);
   const { endUser, variables } = decoded.value;
   record(account.accountId, 'accepted', { phoneNumber: endUser.phoneNumber, ...(variables === undefined ? {} : { variables }) });

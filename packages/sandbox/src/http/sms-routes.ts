@@ -12,6 +12,8 @@ import {
   isTicketId,
   LOOKUP_CREDENTIALS_DESCRIPTION,
   MT_INVALID,
+  mtRequestError,
+  readRequestBody,
   STATUS_RETENTION_MS,
   type WireFormat,
 } from '@smsv4/core';
@@ -21,7 +23,6 @@ import { smsRequestId } from '../engine/ids.js';
 import type { SandboxInternals } from '../internals.js';
 import { mtStatusOf } from '../engine/message-documents.js';
 import { planMessage, routeOf } from '../engine/plan-message.js';
-import { readBoundedBody } from './read-body.js';
 import { document, empty, smsError, unsupportedMediaType } from './responses.js';
 import { addTimeline, type MessageRecord } from '../state/store.js';
 
@@ -67,8 +68,9 @@ async function processSend(
     if (provisioning !== undefined) return { response: smsError(provisioning, answerFormat, requestId) };
     return { response: unsupportedMediaType(requestId) };
   }
-  const body = await readBoundedBody(request, DEFAULT_MAX_BODY_BYTES);
-  const decoded = decodeMtRequest(body.bytes, declared);
+  const body = await readRequestBody(request, { maxBytes: DEFAULT_MAX_BODY_BYTES });
+  // A body too large or broken off is one the decoder cannot read: the spec's 540 for an invalid body.
+  const decoded = body.ok ? decodeMtRequest(body.value, declared) : { ok: false as const, error: mtRequestError(declared === 'json' ? 'invalidJson' : 'invalidXml') };
   if (!decoded.ok) return { response: smsError('540', declared, requestId, decoded.error.description) };
   const mt = decoded.value;
 

@@ -10,7 +10,7 @@ import { decodeMobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { decodeMtStatus } from '../mt-status/mt-status.js';
 import { decodePreview } from '../preview/preview.js';
 import type { Result } from '../result.js';
-import { decodeCallback } from '../webhooks/decode-callback.js';
+import { decodeCallback } from './decode-callback.js';
 
 type Decode = (body: string, format: WireFormat) => Result<unknown, { code: string; path?: string; description: string }>;
 

@@ -7,7 +7,7 @@ import { parseStatusResponse } from '../http/responses.js';
 import { decodeMobileOriginate, encodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { decodeMtStatus, encodeMtStatus } from '../mt-status/mt-status.js';
 import { timestampInstant } from '../time/xs-date-time.js';
-import { decodeCallback } from '../webhooks/decode-callback.js';
+import { decodeCallback } from './decode-callback.js';
 
 const FEB_30 = '2015-02-30T15:10:03.029-05:00';
 const invalid = (path: string, reason: string) => ({

@@ -1,0 +1,59 @@
+/**
+ * The body readers of the receiver: core's bounded reads, shaped as the {@link BodyReader} that
+ * `createWebhookHandler` calls with its limit. Framework adapters hand one to `handle`.
+ */
+import type { BodyReadError } from '../body/body-read-error.js';
+import type { ContentLength } from '../body/declared-length.js';
+import { readBodyStream } from '../body/read-body-stream.js';
+import { readRequestBody } from '../body/read-request-body.js';
+import type { Result } from '../result.js';
+import { WebhookError } from './webhook-error.js';
+import type { BodyReader } from './webhook-handler.js';
+
+/** Options of {@link createStreamBodyReader}. */
+export interface StreamBodyReaderOptions {
+  /** The request's `Content-Length` header, if any. */
+  readonly contentLength?: ContentLength;
+}
+
+/** A read's outcome as the receiver takes it: the octets, `null` when too large, else a rejection (answered 400, or 500 when misconfigured). */
+function receiverBody(result: Result<Uint8Array, BodyReadError>): Uint8Array | null {
+  if (result.ok) return result.value;
+  const { error } = result;
+  if (error.code === 'too-large') return null;
+  if (error.code === 'consumed') {
+    throw new WebhookError('receiver-misconfigured', `the request body was read before the receiver got it: mount the receiver before anything that reads the body`, { cause: error });
+  }
+  throw error;
+}
+
+/**
+ * A {@link BodyReader} over any async iterable of octets (a Node `IncomingMessage`, Fastify's
+ * `request.raw`): {@link readBodyStream} with the receiver's limit.
+ *
+ * @example
+ * const answer = await receiver.handle({
+ *   method: req.method ?? '',
+ *   headers: req.headers,
+ *   body: createStreamBodyReader(req, { contentLength: req.headers['content-length'] }),
+ * });
+ */
+export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string>, { contentLength }: StreamBodyReaderOptions = {}): BodyReader {
+  return (maxBytes) => readBodyStream(source, { maxBytes, contentLength }).then(receiverBody);
+}
+
+/**
+ * A {@link BodyReader} over a Fetch `Request`: {@link readRequestBody} with the receiver's limit.
+ * A body something else already read rejects with a `WebhookError` of code
+ * `receiver-misconfigured` (answered 500, so the service retries once the setup is fixed).
+ *
+ * @example
+ * app.post('/sms/callbacks', async (c) => {
+ *   const request = c.req.raw;
+ *   const answer = await receiver.handle({ method: request.method, headers: request.headers, body: createRequestBodyReader(request) });
+ *   return new Response(answer.body, { status: answer.status, headers: answer.headers });
+ * });
+ */
+export function createRequestBodyReader(request: Request): BodyReader {
+  return (maxBytes) => readRequestBody(request, { maxBytes }).then(receiverBody);
+}

@@ -1,0 +1,3 @@
+import { runtimeNeutral } from '@smsv4/eslint-config';
+
+export default runtimeNeutral;

@@ -1,0 +1,39 @@
+// Public entry point of @smsv4/fetch-webhooks. Every public symbol is exported here by name.
+
+export type { FetchPlatform, FetchWebhookHandler, FetchWebhookHandlerOptions } from './create-fetch-webhook-handler.js';
+export { createFetchWebhookHandler } from './create-fetch-webhook-handler.js';
+
+// The receiving building blocks of @smsv4/core, so that one import is enough.
+export type {
+  BasicAuthCredentials,
+  DuplicateEvent,
+  DuplicateStore,
+  InboundCharset,
+  InboundConcatenation,
+  InboundMessage,
+  MemoryDuplicateStore,
+  MemoryDuplicateStoreOptions,
+  MessageDeliveryStatus,
+  MessagePartStatus,
+  ReceiptAggregator,
+  ReceiptAggregatorOptions,
+  RedisCommand,
+  RedisDuplicateStoreOptions,
+  ReserveOutcome,
+  WebhookContext,
+  WebhookErrorCode,
+  WebhookHandler,
+  WebhookOutcome,
+  WebhookRejectionCode,
+  WebhookResponse,
+  DeliveryReceipt,
+  MobileOriginate,
+} from '@smsv4/core';
+export {
+  WebhookError,
+  WEBHOOK_REJECTIONS,
+  createMemoryDuplicateStore,
+  createRedisDuplicateStore,
+  createReceiptAggregator,
+  foldReceipts,
+} from '@smsv4/core';

@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  // The CommonJS build gets the `0 && (module.exports = {...})` annotation (esbuild writes it for
+  // the node platform only) through which Node's `import()` of the `.cjs` file sees named exports.
+  esbuildOptions(options, { format }) {
+    if (format === 'cjs') options.platform = 'node';
+  },
+});

@@ -1,0 +1,1 @@
+module.exports = { testMatch: ['<rootDir>/jest/**/*.spec.cjs'], setupFilesAfterEnv: ['@smsv4/testing/jest'], testEnvironment: 'node' };

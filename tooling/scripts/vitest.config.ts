@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+    testTimeout: 90_000,
+  },
+});
