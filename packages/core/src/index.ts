@@ -130,11 +130,28 @@ export type { InvokeInvalidRule } from './errors/catalogue.js';
 export { INVOKE_INVALID } from './errors/catalogue.js';
 
 // --- text engine ---
-export type { HexCharset, HexError, HexErrorKind, HexContent, HexContentOptions } from './text/hex.js';
+export type { HexCharset, HexError, HexErrorKind, HexContent, HexContentOptions, HexTextOptions } from './text/hex.js';
 export { encodeHex, decodeHex, decodeHexContent, hexToBytes, bytesToHex, canEncodeHex, HEX_CHARSETS } from './text/hex.js';
-export { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE, GSM_ESCAPE, isGsmText, isGsmChar, gsmSeptetLength, gsmEncode } from './text/gsm-alphabet.js';
-export type { NationalLanguage, NationalTables } from './text/gsm-national.js';
-export { NATIONAL_LANGUAGES, NATIONAL_LANGUAGE_IDS, LOCKING_SHIFT_TABLES, SINGLE_SHIFT_TABLES } from './text/gsm-national.js';
+export { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE, GSM_ESCAPE, isGsmText, isGsmChar, gsmSeptetLength } from './text/gsm-alphabet.js';
+export type {
+  GsmCodecOptions,
+  GsmDecodeOptions,
+  GsmDecoded,
+  GsmDecodeError,
+  GsmDecodeErrorKind,
+  GsmSubstitution,
+  GsmSubstitutionKind,
+} from './text/gsm-codec.js';
+export { gsmEncode, gsmDecode } from './text/gsm-codec.js';
+export type { NationalLanguage, IndianLanguage, LockingShiftLanguage, NationalTables } from './text/gsm-national.js';
+export {
+  NATIONAL_LANGUAGES,
+  NATIONAL_LANGUAGE_IDS,
+  LOCKING_SHIFT_TABLES,
+  SINGLE_SHIFT_TABLES,
+  nationalLanguageOfId,
+  nationalTablesOfIds,
+} from './text/gsm-national.js';
 export type { CapacityUnit, ReferenceBits } from './text/capacity.js';
 export { partCapacity, concatenationElementOctets, USER_DATA_OCTETS } from './text/capacity.js';
 export type {
@@ -167,9 +184,10 @@ export type {
   ForcedCharacter,
   MlcOutcomes,
   SegmentEstimate,
+  TablesOutcome,
 } from './text/segments.js';
-export { estimateSegments, MAX_CONCATENATED_PARTS } from './text/segments.js';
-export type { Substitution, ExplainOptions, Explanation } from './text/explain.js';
+export { estimateSegments, rankTables, MAX_CONCATENATED_PARTS } from './text/segments.js';
+export type { Substitution, ExplainOptions, Explanation, TableChoice, LanguageCost } from './text/explain.js';
 export { explain } from './text/explain.js';
 export { GSM_SUBSTITUTES } from './text/gsm-substitutes.js';
 
@@ -212,7 +230,7 @@ export type {
 export { createMemoryDuplicateStore, createRedisDuplicateStore } from './webhooks/duplicate-store.js';
 export type { CallbackKind, ReceiptCallback, InboundCallback, Callback } from './webhooks/decode-callback.js';
 export { decodeCallback, receiptKey, inboundKey } from './webhooks/decode-callback.js';
-export type { InboundCharset, InboundHeader, InboundText } from './webhooks/inbound-content.js';
+export type { InboundCharset, InboundHeader, InboundText, InboundTextOptions } from './webhooks/inbound-content.js';
 export { inboundHeader, guessInboundCharset, decodeInboundText } from './webhooks/inbound-content.js';
 export type {
   InboundConcatenation,

@@ -12,7 +12,7 @@ import type { Scenario } from './engine/scenarios.js';
 import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
 import type { SettingsError, SandboxSettings } from './state/settings.js';
-import type { SandboxSnapshot } from './state/views.js';
+import type { MessagePage, SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
 export interface SandboxInternals {
@@ -37,6 +37,7 @@ export interface SandboxInternals {
   newTicketId(): string;
   scenarioFor(destination: string): Scenario;
   snapshot(): SandboxSnapshot;
+  listMessages(options?: { readonly offset?: number; readonly limit?: number }): MessagePage;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
   /** The current settings (a copy). */

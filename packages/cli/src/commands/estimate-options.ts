@@ -9,7 +9,7 @@ export function addEstimateOptions(command: Command, { hex = true, operatorMaxPa
       .option('--udh', 'hex content starts with a user data header')
   }
   command
-    .option('--national <languages>', 'national language shift tables the platform may use: turkish, spanish, portuguese (comma-separated)')
+    .option('--national <languages>', 'national language shift tables the platform may use (comma-separated): turkish, spanish, portuguese, bengali, gujarati, hindi, kannada, malayalam, oriya, punjabi, tamil, telugu, urdu')
     .option('--graphemes', 'never split a grapheme cluster (emoji sequence, letter and its marks) across parts')
     .option('--reference-bits <bits>', 'concatenation reference: 8 (6-octet header, default) or 16 (7-octet header)')
     .option('--text-length <septets>', "operator's single-part GSM length (lookup textLength)")

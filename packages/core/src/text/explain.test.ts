@@ -85,4 +85,63 @@ describe('explain', () => {
       { numRuns: 300 },
     );
   });
+
+  it('offers the typography common tools replace, fractions after a digit keeping their own number', () => {
+    const x = explain('Get 1½ kg • only ¾ left… “Brand™” ‘today’ — see ⅓ × 2 ‼');
+    expect(x.substituted).toBe('Get 1 1/2 kg - only 3/4 left... "BrandTM" \'today\' - see 1/3 x 2 !!');
+    expect(x.substitutions.find((s) => s.char === '½')).toEqual({ char: '½', index: 5, replacement: ' 1/2' });
+    expect(x.substitutions.find((s) => s.char === '¾')).toEqual({ char: '¾', index: 17, replacement: '3/4' });
+    expect(x.substitutedEstimate.encoding).toBe('GSM');
+    // Offered, never applied: the estimate is of the text as it is.
+    expect(x.estimate.encoding).toBe('UCS-2');
+  });
 });
+
+describe('explain with national language tables', () => {
+  const hindi = 'आपका OTP 482913 है। कृपया इसे किसी के साथ साझा न करें। यह कोड 10 मिनट में समाप्त हो जाएगा। धन्यवाद';
+
+  it('names the tables chosen, why, and what each enabled language alone would cost', () => {
+    const x = explain(hindi, { nationalLanguages: ['bengali', 'hindi'] });
+    expect(x.estimate).toMatchObject({ encoding: 'GSM', segments: 1, nationalTables: { locking: 'hindi', single: 'hindi' } });
+    expect(x.tables).toEqual({
+      chosen: { locking: 'hindi', single: 'hindi' },
+      reason:
+        'The Hindi locking shift table and the Hindi single shift table: 1 part, 48 septets left in the last part. It is the only combination of the enabled tables that holds every character.',
+      ranking: [{ tables: { locking: 'hindi', single: 'hindi' }, segments: 1, tableCount: 2, unitsLeft: 48, headerOctets: 7 }],
+      languages: [
+        { language: 'bengali', encoding: 'UCS-2', segments: 2, unitsLeft: 36, segmentsSaved: 0 },
+        { language: 'hindi', encoding: 'GSM', segments: 1, nationalTables: { locking: 'hindi', single: 'hindi' }, unitsLeft: 48, segmentsSaved: 1 },
+      ],
+      withoutNationalTables: { encoding: 'UCS-2', segments: 2, unitsLeft: 36 },
+    });
+  });
+
+  it('says when fewer parts, fewer tables or more room decided, and when the first of equals was kept', () => {
+    expect(explain('ş'.repeat(155), { nationalLanguages: ['turkish'] }).tables?.reason).toBe(
+      'The Turkish locking shift table and the default extension table: 1 part, 0 septets left in the last part. Chosen for the fewest parts: the next best, the Turkish locking shift table and the Turkish single shift table, takes 2 parts.',
+    );
+    expect(explain('hello', { nationalLanguages: ['hindi'] }).tables?.reason).toBe(
+      'The GSM 03.38 default alphabet and extension table: 1 part, 155 septets left in the last part. Chosen for the fewest parts, then the fewest tables: the default alphabet and the Hindi single shift table also takes 1 part but with one national table, whose header octets every part pays.',
+    );
+    expect(explain('ş', { nationalLanguages: ['turkish'] }).tables?.reason).toBe(
+      'The Turkish locking shift table and the default extension table: 1 part, 154 septets left in the last part. Chosen for the fewest parts and tables, then the most room left: the default alphabet and the Turkish single shift table leaves 153 septets.',
+    );
+    expect(explain(hindi, { nationalLanguages: ['hindi', 'tamil'] }).tables?.reason).toMatch(
+      /It ties with the Hindi locking shift table and the Tamil single shift table on parts, tables and room left; the first tried \(languages in the order given\) is kept\.$/,
+    );
+  });
+
+  it('says when no combination of the enabled tables holds the text', () => {
+    expect(explain('नमस्ते Привет', { nationalLanguages: ['hindi', 'urdu'] }).tables).toEqual({
+      reason: 'No combination of the enabled tables (Hindi, Urdu) holds every character: the text is UCS-2, 1 part.',
+      ranking: [],
+      languages: [
+        { language: 'hindi', encoding: 'UCS-2', segments: 1, unitsLeft: 57, segmentsSaved: 0 },
+        { language: 'urdu', encoding: 'UCS-2', segments: 1, unitsLeft: 57, segmentsSaved: 0 },
+      ],
+      withoutNationalTables: { encoding: 'UCS-2', segments: 1, unitsLeft: 57 },
+    });
+    expect(explain('hello').tables).toBeUndefined();
+  });
+});
+

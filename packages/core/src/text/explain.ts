@@ -1,11 +1,22 @@
 /**
  * Template linting: why a text is sent in UCS-2 and what the GSM substitutes of
- * {@link GSM_SUBSTITUTES} would save, so a template can be fixed before it costs money.
+ * {@link GSM_SUBSTITUTES} would save, so a template can be fixed before it costs money; with
+ * national languages enabled, which shift tables the estimate chose, why, and what each language
+ * alone would cost.
  */
 import { TABLE_LIMIT } from './gsm-alphabet.js';
-import { candidateCosts, DEFAULT_COSTS, septetCost } from './gsm-national.js';
+import { describeTables } from './gsm-codec.js';
+import { candidateCosts, DEFAULT_COSTS, languageName, septetCost, type NationalLanguage, type NationalTables } from './gsm-national.js';
 import { GSM_SUBSTITUTES } from './gsm-substitutes.js';
-import { estimateSegments, type ForcedCharacter, type SegmentEstimate, type TextEstimateOptions } from './segments.js';
+import {
+  estimateSegments,
+  rankTables,
+  type ForcedCharacter,
+  type SegmentEstimate,
+  type SmsEncoding,
+  type TablesOutcome,
+  type TextEstimateOptions,
+} from './segments.js';
 
 /** One substitutable occurrence of a character outside the GSM alphabet. */
 export interface Substitution {
@@ -19,6 +30,36 @@ export interface Substitution {
 export interface ExplainOptions extends TextEstimateOptions {
   /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
   readonly substitutes?: ReadonlyMap<string, string>;
+}
+
+/** What one enabled national language alone would cost (its tables and the default ones). */
+export interface LanguageCost {
+  readonly language: NationalLanguage;
+  readonly encoding: SmsEncoding;
+  readonly segments: number;
+  /** The tables the estimate would use, when national ones. */
+  readonly nationalTables?: NationalTables;
+  /** Units left in the last part (septets in GSM, code units in UCS-2). */
+  readonly unitsLeft: number;
+  /** Parts this language saves against the default tables alone (0 when it does not help). */
+  readonly segmentsSaved: number;
+}
+
+/** The choice of national language shift tables, when national languages are enabled. */
+export interface TableChoice {
+  /**
+   * The tables of the estimate (`{}`: the default alphabet and extension table were enough);
+   * absent when no combination of the enabled tables holds every character (UCS-2).
+   */
+  readonly chosen?: NationalTables;
+  /** The choice in words: which tables, and why (fewest parts, then fewest tables, then most room left). */
+  readonly reason: string;
+  /** Every combination of the enabled tables that can encode the text, best first ({@link rankTables}). */
+  readonly ranking: readonly TablesOutcome[];
+  /** What each enabled language alone would cost, in the order given. */
+  readonly languages: readonly LanguageCost[];
+  /** What the text costs with the default tables only. */
+  readonly withoutNationalTables: { readonly encoding: SmsEncoding; readonly segments: number; readonly unitsLeft: number };
 }
 
 /** What {@link explain} finds. */
@@ -44,12 +85,15 @@ export interface Explanation {
   readonly substitutedEstimate: SegmentEstimate;
   /** `estimate.segments - substitutedEstimate.segments` (never negative). */
   readonly segmentsSaved: number;
+  /** With `nationalLanguages`: the tables chosen, why, and what each language alone would cost. */
+  readonly tables?: TableChoice;
 }
 
 /**
  * Explains the encoding of a text: the characters that force UCS-2, the GSM substitutes that would
  * keep it in GSM (a documented table, {@link GSM_SUBSTITUTES}), the substituted text and the parts
- * it saves.
+ * it saves. Nothing is applied: `substituted` is a suggestion. With `nationalLanguages`, `tables`
+ * says which shift tables the estimate chose, why, and what each language alone would cost.
  * @throws TypeError on misuse (as {@link estimateSegments}; `substitutes` must be a Map).
  */
 export function explain(text: string, options: ExplainOptions = {}): Explanation {
@@ -69,7 +113,9 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
     if (c < TABLE_LIMIT ? low[c] !== 0 : c === 0x20ac) continue;
     const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
     const char = pair ? text.slice(i, i + 2) : text.charAt(i);
-    const replacement = substitutes.get(char);
+    const found = substitutes.get(char);
+    // A fraction after a digit keeps its own number: 1½ becomes "1 1/2", not "11/2".
+    const replacement = found !== undefined && isDigit(found.charCodeAt(0)) && i > 0 && isDigit(text.charCodeAt(i - 1)) ? ` ${found}` : found;
     if (replacement === undefined) {
       const m = missing.get(char);
       if (m === undefined) missing.set(char, { char, index: i, count: 1 });
@@ -102,6 +148,7 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
   }
   const national = estimateOptions.nationalLanguages === undefined ? [] : candidateCosts(estimateOptions.nationalLanguages);
   const unsubstitutable = [...missing.values()].filter(({ char }) => char.length === 2 || !national.some((k) => septetCost(k, char.charCodeAt(0)) !== 0));
+  const languages = estimateOptions.nationalLanguages;
   return {
     estimate,
     ucs2Characters: estimate.ucs2Characters,
@@ -110,5 +157,62 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
     substituted,
     substitutedEstimate,
     segmentsSaved: estimate.segments - substitutedEstimate.segments,
+    ...(languages === undefined || languages.length === 0 ? {} : { tables: tableChoice(text, estimate, { ...estimateOptions, type: 'text' }, languages) }),
   };
+}
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+const parts = (n: number): string => `${n} part${n === 1 ? '' : 's'}`;
+const tablesCount = (n: number): string => (n === 0 ? 'no national table' : n === 1 ? 'one national table' : 'two national tables');
+
+/** The table choice of an estimate made with national languages. */
+function tableChoice(text: string, estimate: SegmentEstimate, options: TextEstimateOptions, languages: readonly NationalLanguage[]): TableChoice {
+  const ranking = rankTables(text, options);
+  const plain = estimateSegments(text, { ...options, nationalLanguages: [] });
+  const withoutNationalTables = { encoding: plain.encoding, segments: plain.segments, unitsLeft: plain.unitsLeft };
+  const seen = new Set<NationalLanguage>();
+  const costs: LanguageCost[] = [];
+  for (const language of languages) {
+    if (seen.has(language)) continue;
+    seen.add(language);
+    const e = estimateSegments(text, { ...options, nationalLanguages: [language] });
+    costs.push({
+      language,
+      encoding: e.encoding,
+      segments: e.segments,
+      ...(e.nationalTables === undefined ? {} : { nationalTables: e.nationalTables }),
+      unitsLeft: e.unitsLeft,
+      segmentsSaved: plain.segments - e.segments,
+    });
+  }
+  const enabled = [...seen].map(languageName).join(', ');
+  const best = ranking[0];
+  if (best === undefined) {
+    return {
+      reason: `No combination of the enabled tables (${enabled}) holds every character: the text is UCS-2, ${parts(estimate.segments)}.`,
+      ranking,
+      languages: costs,
+      withoutNationalTables,
+    };
+  }
+  const chosen = estimate.nationalTables ?? {};
+  const what = `${capitalize(describeTables(chosen))}: ${parts(best.segments)}, ${best.unitsLeft} septets left in the last part.`;
+  return { chosen, reason: `${what} ${why(best, ranking[1])}`, ranking, languages: costs, withoutNationalTables };
+}
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Why the first outcome was chosen over the runner-up. */
+function why(best: TablesOutcome, next: TablesOutcome | undefined): string {
+  if (next === undefined) return 'It is the only combination of the enabled tables that holds every character.';
+  const other = describeTables(next.tables);
+  if (best.segments < next.segments) return `Chosen for the fewest parts: the next best, ${other}, takes ${parts(next.segments)}.`;
+  if (best.tableCount < next.tableCount) {
+    return `Chosen for the fewest parts, then the fewest tables: ${other} also takes ${parts(next.segments)} but with ${tablesCount(next.tableCount)}, whose header octets every part pays.`;
+  }
+  if (best.unitsLeft > next.unitsLeft) {
+    return `Chosen for the fewest parts and tables, then the most room left: ${other} leaves ${next.unitsLeft} septets.`;
+  }
+  return `It ties with ${other} on parts, tables and room left; the first tried (languages in the order given) is kept.`;
 }

@@ -4,11 +4,11 @@ import {
   describeChar,
   GSM_DEFAULT_ALPHABET,
   GSM_EXTENSION_TABLE,
-  gsmEncode,
   gsmSeptetLength,
   isGsmChar,
   isGsmText,
 } from './gsm-alphabet.js';
+import { gsmEncode } from './gsm-codec.js';
 
 const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([...GSM_EXTENSION_TABLE.values()]);
 

@@ -3,7 +3,9 @@
  *
  * Septets are numbers 0x00-0x7F. `0x1B` is the escape to the extension table: an extension
  * character is written as the pair `1B xx` and costs two septets. Lookups are typed arrays built
- * once at module load: every character of the GSM tables lies below U+0400 except the euro sign.
+ * once per table: every character of the GSM tables lies below U+0E00 except the euro sign (and the
+ * infinity sign of the Portuguese locking shift table), so the national tables of India (U+0600 to
+ * U+0DFF) are typed-array lookups too.
  */
 
 /** The escape septet that announces a character of the extension (single shift) table. */
@@ -32,7 +34,7 @@ export const GSM_EXTENSION_TABLE: ReadonlyMap<number, string> = new Map([
 ]);
 
 /** Code points below this limit are looked up in typed arrays; the rest in a small map. */
-export const TABLE_LIMIT = 0x400;
+export const TABLE_LIMIT = 0xe00;
 
 /** No septet for this character. */
 export const NONE = -1;
@@ -54,9 +56,16 @@ export interface SeptetLookup {
   readonly decodeExtension: ReadonlyMap<number, string>;
 }
 
-/** Builds the lookups of one locking shift table (128 characters) and one single shift table. */
-export function buildSeptetLookup(locking: string, single: ReadonlyMap<number, string>): SeptetLookup {
-  if (locking.length !== 128) throw new TypeError(`a locking shift table has 128 characters, not ${locking.length}`);
+/**
+ * Builds the lookups of one locking shift table (128 positions: a string, or an array where
+ * `undefined` marks a position without a character) and one single shift table. The escape
+ * position (0x1B) of the locking shift table is never a character. A character of both tables is
+ * written with the locking shift table (one septet); a character printed at two positions of one
+ * table is written with the later one (the Kannada locking shift table prints U+0CAA at 0x24, the
+ * place of U+0CA1, and again at 0x3D).
+ */
+export function buildSeptetLookup(locking: string | readonly (string | undefined)[], single: ReadonlyMap<number, string>): SeptetLookup {
+  if (locking.length !== 128) throw new TypeError(`a locking shift table has 128 positions, not ${locking.length}`);
   const encodeLow = new Int16Array(TABLE_LIMIT).fill(NONE);
   const encodeHigh = new Map<number, number>();
   const put = (c: number, value: number): void => {
@@ -66,16 +75,16 @@ export function buildSeptetLookup(locking: string, single: ReadonlyMap<number, s
   };
   const decode: (string | undefined)[] = [];
   for (let s = 0; s < 128; s++) {
-    if (s === GSM_ESCAPE) {
-      decode.push(undefined);
-      continue;
-    }
-    const ch = locking.charAt(s);
-    decode.push(ch);
-    put(ch.charCodeAt(0), s);
+    const ch = s === GSM_ESCAPE ? undefined : locking[s];
+    decode.push(ch === undefined || ch.length !== 1 ? undefined : ch);
   }
-  // A character of both tables is written with the locking shift table (one septet).
-  for (const [s, ch] of single) put(ch.charCodeAt(0), s | EXTENSION_FLAG);
+  // From the last position down, so that the first `put` of a character is its later position.
+  for (let s = 127; s >= 0; s--) {
+    const ch = decode[s];
+    if (ch !== undefined) put(ch.charCodeAt(0), s);
+  }
+  const singles = [...single].sort((a, b) => b[0] - a[0]);
+  for (const [s, ch] of singles) put(ch.charCodeAt(0), s | EXTENSION_FLAG);
   return { encodeLow, encodeHigh, decode, decodeExtension: single };
 }
 
@@ -130,29 +139,4 @@ export function describeChar(char: string): string {
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   const printable = cp >= 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) && !(cp >= 0xd800 && cp <= 0xdfff);
   return printable ? `'${char}' (${hex})` : hex;
-}
-
-/**
- * GSM 03.38 unpacked septets of a text, one octet per septet, an extension character as `1B xx`.
- * @throws TypeError naming the first character that the default alphabet and extension table cannot represent.
- */
-export function gsmEncode(text: string): Uint8Array {
-  if (typeof text !== 'string') throw new TypeError('gsmEncode: text must be a string');
-  const out = new Uint8Array(text.length * 2);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const v = septetOf(GSM_DEFAULT, c);
-    if (v === NONE) {
-      const cp = text.codePointAt(i) ?? c;
-      throw new TypeError(
-        `${describeChar(String.fromCodePoint(cp))} at index ${i} is not in the GSM 03.38 default alphabet or extension table`,
-      );
-    }
-    if (v >= EXTENSION_FLAG) {
-      out[n++] = GSM_ESCAPE;
-      out[n++] = v & 0x7f;
-    } else out[n++] = v;
-  }
-  return out.subarray(0, n);
 }

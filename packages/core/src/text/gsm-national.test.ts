@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { candidateCosts, DEFAULT_COSTS, LOCKING_SHIFT_TABLES, SINGLE_SHIFT_TABLES, septetCost, septetCosts } from './gsm-national.js';
+import { candidateCosts, DEFAULT_COSTS, LOCKING_SHIFT_TABLES, NATIONAL_LANGUAGES, SINGLE_SHIFT_TABLES, septetCost, septetCosts } from './gsm-national.js';
 
 const cost = (tables: Parameters<typeof septetCosts>[0], char: string): number => septetCost(septetCosts(tables), char.charCodeAt(0));
 
 describe('national language tables (TS 23.038 Annex A)', () => {
-  it('has 128-character locking shift tables with the escape at 1B', () => {
+  it('has 128-position locking shift tables with no character at the escape (1B)', () => {
     for (const table of Object.values(LOCKING_SHIFT_TABLES)) {
       expect(table).toHaveLength(128);
-      expect(table.charCodeAt(0x1b)).toBe(0x1b);
+      expect(table[0x1b]).toBeUndefined();
     }
   });
 
@@ -19,7 +19,8 @@ describe('national language tables (TS 23.038 Annex A)', () => {
     expect(SINGLE_SHIFT_TABLES.turkish.get(0x49)).toBe('İ');
     expect(SINGLE_SHIFT_TABLES.spanish.get(0x09)).toBe('ç');
     expect(SINGLE_SHIFT_TABLES.portuguese.get(0x12)).toBe('Φ');
-    for (const table of Object.values(SINGLE_SHIFT_TABLES)) expect(table.get(0x65)).toBe('€');
+    // Every single shift table but the Telugu one (TS 23.038 A.2.12 leaves 0x65 empty) has the euro sign at 0x65.
+    for (const [language, table] of Object.entries(SINGLE_SHIFT_TABLES)) expect(table.get(0x65)).toBe(language === 'telugu' ? undefined : '€');
   });
 
   it('costs one septet in the locking table, two in the single shift table, none elsewhere', () => {
@@ -49,6 +50,8 @@ describe('national language tables (TS 23.038 Annex A)', () => {
     expect(candidateCosts(['spanish']).map((c) => c.tables)).toEqual([{}, { single: 'spanish' }]);
     expect(candidateCosts(['turkish', 'portuguese'])).toHaveLength(9);
     expect(candidateCosts(['turkish', 'spanish', 'portuguese'])).toHaveLength(12);
+    // Every language: 13 locking shift tables (the default and 12 national) by 14 single shift tables.
+    expect(candidateCosts(NATIONAL_LANGUAGES)).toHaveLength(13 * 14);
     expect(() => candidateCosts(['greek' as 'turkish'])).toThrow(TypeError);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * National language shift tables of 3GPP TS 23.038 Annex A for the languages the estimator
- * supports: Turkish (locking and single shift), Spanish (single shift only: its locking shift
- * table is the default alphabet) and Portuguese (locking and single shift).
+ * National language shift tables of 3GPP TS 23.038 Annex A: Turkish (locking and single shift),
+ * Spanish (single shift only: its locking shift table is the default alphabet), Portuguese, and the
+ * ten languages of India (Bengali, Gujarati, Hindi, Kannada, Malayalam, Oriya, Punjabi, Tamil, Telugu
+ * and Urdu, each with a locking and a single shift table, see `gsm-national-indian.ts`).
  *
  * A locking shift table replaces the default alphabet for the whole message; a single shift table
  * replaces the extension table (reached with the escape `1B`). Each table in use is announced by a
@@ -17,15 +18,54 @@ import {
   TABLE_LIMIT,
   type SeptetLookup,
 } from './gsm-alphabet.js';
+import { INDIAN_LOCKING_SHIFT_TABLES, INDIAN_SINGLE_SHIFT_TABLES, type IndianLanguage } from './gsm-national-indian.js';
 
-/** A language with a national shift table the estimator knows. */
-export type NationalLanguage = 'turkish' | 'spanish' | 'portuguese';
+export type { IndianLanguage } from './gsm-national-indian.js';
 
-/** Every {@link NationalLanguage}. */
-export const NATIONAL_LANGUAGES: readonly NationalLanguage[] = ['turkish', 'spanish', 'portuguese'];
+/** A language with national shift tables in TS 23.038 Annex A. */
+export type NationalLanguage = 'turkish' | 'spanish' | 'portuguese' | IndianLanguage;
 
-/** The national language identifiers of TS 23.038 (the value of the shift information elements). */
-export const NATIONAL_LANGUAGE_IDS: { readonly [L in NationalLanguage]: number } = { turkish: 1, spanish: 2, portuguese: 3 };
+/** A language with a locking shift table of its own (every one but Spanish). */
+export type LockingShiftLanguage = Exclude<NationalLanguage, 'spanish'>;
+
+/** Every {@link NationalLanguage}, in the order of their TS 23.038 identifiers (1 to 13). */
+export const NATIONAL_LANGUAGES: readonly NationalLanguage[] = [
+  'turkish',
+  'spanish',
+  'portuguese',
+  'bengali',
+  'gujarati',
+  'hindi',
+  'kannada',
+  'malayalam',
+  'oriya',
+  'punjabi',
+  'tamil',
+  'telugu',
+  'urdu',
+];
+
+/** The national language identifiers of TS 23.038 6.2.1.2.4 (the value of the shift information elements). */
+export const NATIONAL_LANGUAGE_IDS: { readonly [L in NationalLanguage]: number } = {
+  turkish: 1,
+  spanish: 2,
+  portuguese: 3,
+  bengali: 4,
+  gujarati: 5,
+  hindi: 6,
+  kannada: 7,
+  malayalam: 8,
+  oriya: 9,
+  punjabi: 10,
+  tamil: 11,
+  telugu: 12,
+  urdu: 13,
+};
+
+/** IEI of the national language single shift element of a user data header (TS 23.040 9.2.3.24.15). */
+export const IEI_NATIONAL_SINGLE_SHIFT = 0x24;
+/** IEI of the national language locking shift element of a user data header (TS 23.040 9.2.3.24.16). */
+export const IEI_NATIONAL_LOCKING_SHIFT = 0x25;
 
 /** The tables a message uses; an absent member is the default alphabet / default extension table. */
 export interface NationalTables {
@@ -117,10 +157,17 @@ const PORTUGUESE_SINGLE = single([
   [0x7f, 'â'],
 ]);
 
-/** Locking shift tables (128 characters, index = septet); Spanish has none. */
-export const LOCKING_SHIFT_TABLES: { readonly [L in 'turkish' | 'portuguese']: string } = {
-  turkish: TURKISH_LOCKING,
-  portuguese: PORTUGUESE_LOCKING,
+/** A 128-character table string as positions, the escape (0x1B) as `undefined`. */
+const positionsOf = (table: string): readonly (string | undefined)[] => [...table].map((c, s) => (s === 0x1b ? undefined : c));
+
+/**
+ * Locking shift tables (index = septet; `undefined` where a position holds no character, the escape
+ * at 0x1B included). Spanish has none: its locking shift table is the default alphabet.
+ */
+export const LOCKING_SHIFT_TABLES: { readonly [L in LockingShiftLanguage]: readonly (string | undefined)[] } = {
+  turkish: positionsOf(TURKISH_LOCKING),
+  portuguese: positionsOf(PORTUGUESE_LOCKING),
+  ...INDIAN_LOCKING_SHIFT_TABLES,
 };
 
 /** Single shift tables (septet after the escape → character). */
@@ -128,11 +175,17 @@ export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMa
   turkish: TURKISH_SINGLE,
   spanish: SPANISH_SINGLE,
   portuguese: PORTUGUESE_SINGLE,
+  ...INDIAN_SINGLE_SHIFT_TABLES,
 };
 
-/** Whether a language has a locking shift table of its own. */
-export function hasLockingShift(language: NationalLanguage): language is 'turkish' | 'portuguese' {
-  return language === 'turkish' || language === 'portuguese';
+/** Whether a language has a locking shift table of its own (every one but Spanish). */
+export function hasLockingShift(language: NationalLanguage): language is LockingShiftLanguage {
+  return language !== 'spanish';
+}
+
+/** The name of a language for messages: `'Hindi'`. */
+export function languageName(language: NationalLanguage): string {
+  return language.charAt(0).toUpperCase() + language.slice(1);
 }
 
 /**
@@ -164,45 +217,61 @@ function costs(tables: NationalTables): SeptetCosts {
   return { tables, low, high, headerOctets, lookup };
 }
 
+/** The tables with the Spanish locking shift table (the default alphabet) dropped, in a fixed member order. */
+function normalize(tables: NationalTables): NationalTables {
+  const locking = tables.locking !== undefined && hasLockingShift(tables.locking) ? tables.locking : undefined;
+  return { ...(locking === undefined ? {} : { locking }), ...(tables.single === undefined ? {} : { single: tables.single }) };
+}
+
 const key = (tables: NationalTables): string => `${tables.locking ?? ''}/${tables.single ?? ''}`;
 
-/** Every combination of locking (default, Turkish, Portuguese) and single shift (default, Turkish, Spanish, Portuguese) tables. */
-const ALL_COSTS: ReadonlyMap<string, SeptetCosts> = (() => {
-  const m = new Map<string, SeptetCosts>();
-  for (const locking of [undefined, 'turkish', 'portuguese'] as const) {
-    for (const singleShift of [undefined, 'turkish', 'spanish', 'portuguese'] as const) {
-      const tables: NationalTables = {
-        ...(locking === undefined ? {} : { locking }),
-        ...(singleShift === undefined ? {} : { single: singleShift }),
-      };
-      m.set(key(tables), costs(tables));
-    }
-  }
-  return m;
-})();
+/**
+ * The costs of each combination of tables, built on first use: 13 locking (the default and 12
+ * national) by 14 single shift tables would cost a few megabytes and milliseconds built all at once.
+ * The cache holds derived constants only (the same tables always give the same costs).
+ */
+const COSTS_CACHE = new Map<string, SeptetCosts>();
 
 /** The septet costs of the default alphabet and extension table. */
-export const DEFAULT_COSTS: SeptetCosts = ALL_COSTS.get('/') as SeptetCosts;
+export const DEFAULT_COSTS: SeptetCosts = septetCosts({});
 
-/** The septet costs of a combination of tables (a Spanish locking table is the default alphabet). */
+/**
+ * The septet costs of a combination of tables (a Spanish locking table is the default alphabet).
+ * @throws TypeError for a language that is not a {@link NationalLanguage}.
+ */
 export function septetCosts(tables: NationalTables): SeptetCosts {
-  const locking = tables.locking !== undefined && hasLockingShift(tables.locking) ? tables.locking : undefined;
-  const found = ALL_COSTS.get(key({ ...(locking === undefined ? {} : { locking }), ...(tables.single === undefined ? {} : { single: tables.single }) }));
-  if (found === undefined) throw new TypeError(`unknown national language tables ${JSON.stringify(tables)}`);
+  for (const l of [tables.locking, tables.single]) {
+    if (l !== undefined && !NATIONAL_LANGUAGES.includes(l)) throw new TypeError(`unknown national language tables ${JSON.stringify(tables)}`);
+  }
+  const normal = normalize(tables);
+  const k = key(normal);
+  let found = COSTS_CACHE.get(k);
+  if (found === undefined) {
+    found = costs(normal);
+    COSTS_CACHE.set(k, found);
+  }
   return found;
 }
 
-/**
- * The combinations to try when the given languages are enabled: the default tables first, then
- * each enabled locking shift table with each enabled single shift table (and the defaults).
- */
-export function candidateCosts(languages: readonly NationalLanguage[]): SeptetCosts[] {
+/** The languages of a list, checked and without repeats. */
+function checkedLanguages(languages: readonly NationalLanguage[]): NationalLanguage[] {
   const enabled = new Set<NationalLanguage>();
   for (const l of languages) {
     if (!NATIONAL_LANGUAGES.includes(l)) throw new TypeError(`unknown national language ${String(l)}: use ${NATIONAL_LANGUAGES.join(', ')}`);
     enabled.add(l);
   }
-  const lockings: (NationalLanguage | undefined)[] = [undefined, ...[...enabled].filter(hasLockingShift)];
+  return [...enabled];
+}
+
+/**
+ * The combinations to try when the given languages are enabled: the default tables first, then
+ * each enabled locking shift table (and the default alphabet) with each enabled single shift table
+ * (and the default extension table), in the order the languages are given.
+ * @throws TypeError for a language that is not a {@link NationalLanguage}.
+ */
+export function candidateCosts(languages: readonly NationalLanguage[]): SeptetCosts[] {
+  const enabled = checkedLanguages(languages);
+  const lockings: (NationalLanguage | undefined)[] = [undefined, ...enabled.filter(hasLockingShift)];
   const singles: (NationalLanguage | undefined)[] = [undefined, ...enabled];
   const out: SeptetCosts[] = [];
   for (const locking of lockings) {
@@ -214,4 +283,33 @@ export function candidateCosts(languages: readonly NationalLanguage[]): SeptetCo
 /** The septet cost (0 = not representable) of UTF-16 code unit `c` under a combination of tables. */
 export function septetCost(costs: SeptetCosts, c: number): number {
   return c < TABLE_LIMIT ? (costs.low[c] as number) : (costs.high.get(c) ?? 0);
+}
+
+/** The language of a TS 23.038 national language identifier, or `undefined` for an identifier it does not define. */
+export function nationalLanguageOfId(id: number): NationalLanguage | undefined {
+  return NATIONAL_LANGUAGES[id - 1];
+}
+
+/**
+ * The tables announced by the national language shift elements of a user data header (identifiers
+ * as `parseUserDataHeader` gives them). An identifier TS 23.038 does not define (0, or above 13)
+ * selects the default table, as a receiver that does not know the language would; it is listed in
+ * `unknownIds`.
+ */
+export function nationalTablesOfIds(shift: { readonly single?: number; readonly locking?: number }): { tables: NationalTables; unknownIds: number[] } {
+  const unknownIds: number[] = [];
+  const language = (id: number | undefined): NationalLanguage | undefined => {
+    if (id === undefined) return undefined;
+    const l = nationalLanguageOfId(id);
+    if (l === undefined) unknownIds.push(id);
+    return l;
+  };
+  const locking = language(shift.locking);
+  const single = language(shift.single);
+  return { tables: normalize({ ...(locking === undefined ? {} : { locking }), ...(single === undefined ? {} : { single }) }), unknownIds };
+}
+
+/** Whether the tables are the default alphabet and extension table. */
+export function isDefaultTables(tables: NationalTables | undefined): boolean {
+  return tables === undefined || (normalize(tables).locking === undefined && tables.single === undefined);
 }

@@ -1,33 +1,69 @@
 /**
- * GSM substitutes: characters outside the GSM 03.38 alphabet that word processors and templates
- * bring in, each with a replacement in the alphabet that reads the same. One of these in a message
- * switches it to UCS-2 (70 characters a part instead of 160). Letters are never substituted
- * (changing `ç` to `c` changes the text); only typography is.
+ * GSM substitutes: characters outside the GSM 03.38 alphabet that word processors, templates and
+ * phones bring in, each with a replacement in the alphabet that reads the same. One of these in a
+ * message switches it to UCS-2 (70 characters a part instead of 160). Letters are never
+ * substituted (changing `ç` to `c` changes the text); only typography is. {@link explain} offers
+ * them (it never applies them by itself); the README shows the same table.
  *
  * | characters | replacement |
  * | --- | --- |
- * | ‘ ’ ‚ ‛ ′ ‹ › ´ ` (U+2018, U+2019, U+201A, U+201B, U+2032, U+2039, U+203A, U+00B4, U+0060) | `'` |
- * | “ ” „ ‟ ″ « » (U+201C, U+201D, U+201E, U+201F, U+2033, U+00AB, U+00BB) | `"` |
- * | ‐ ‑ ‒ – — ― − ﹘ ﹣ (U+2010-U+2015, U+2212, U+FE58, U+FE63) and • (U+2022) | `-` |
- * | … ‥ ․ (U+2026, U+2025, U+2024) | `...` `..` `.` |
+ * | ‘ ’ ‚ ‛ ′ ‵ ‹ › ´ ` ʹ ʻ ʼ ʽ ˈ ˊ ˋ ❛ ❜ (single quotes, primes, accents used as apostrophes) | `'` |
+ * | “ ” „ ‟ ″ ‶ « » ʺ ˮ ❝ ❞ 〝 〞 (double quotes and double primes) | `"` |
+ * | ‐ ‑ ‒ – — ― ⸺ ⸻ − ﹘ ﹣ (hyphens, dashes, minus) | `-` |
+ * | • ‣ ◦ ⁃ ∙ · ● ▪ (bullets, middle dot) | `-` |
+ * | … ‥ ․ (ellipsis, two- and one-dot leaders) | `...` `..` `.` |
+ * | ¼ ½ ¾ ⅐ ⅑ ⅒ ⅓ ⅔ ⅕ ⅖ ⅗ ⅘ ⅙ ⅚ ⅛ ⅜ ⅝ ⅞ (vulgar fractions) | `1/4` `1/2` `3/4` … (after a digit, with a space: `1½` → `1 1/2`) |
+ * | ™ © ® | `TM` `(C)` `(R)` |
+ * | × ÷ | `x` `/` |
+ * | ‼ ⁇ ⁈ ⁉ | `!!` `??` `?!` `!?` |
  * | no-break, thin, figure, ideographic and other spaces (U+00A0, U+1680, U+2000-U+200A, U+202F, U+205F, U+3000) and tab | space |
- * | zero-width space, non-joiner, joiner, word joiner, byte order mark, soft hyphen (U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD) | removed |
+ * | zero-width space, non-joiner, joiner, word joiner, byte order mark, soft hyphen, Mongolian vowel separator (U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD, U+180E) | removed |
  * | line and paragraph separators, next line (U+2028, U+2029, U+0085) | line feed |
- * | ˆ ˜ ¦ ⁄ ∕ (U+02C6, U+02DC, U+00A6, U+2044, U+2215) | `^` `~` `\|` `/` `/` |
+ * | ˆ ˜ ¦ ⁄ ∕ | `^` `~` `\|` `/` `/` |
  * | full-width forms of ASCII characters in the alphabet (U+FF01-U+FF5E) | the ASCII character |
  */
 import { GSM_DEFAULT, NONE, septetOf } from './gsm-alphabet.js';
 
+const each = (chars: string, replacement: string): (readonly [string, string])[] => [...chars].map((c) => [c, replacement] as const);
+
 const entries: (readonly [string, string])[] = [
-  ...[...'\u2018\u2019\u201a\u201b\u2032\u2039\u203a\u00b4`'].map((c) => [c, "'"] as const),
-  ...[...'\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb'].map((c) => [c, '"'] as const),
-  ...[...'\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\u2022'].map((c) => [c, '-'] as const),
+  ...each('\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u00b4`\u02b9\u02bb\u02bc\u02bd\u02c8\u02ca\u02cb\u275b\u275c', "'"),
+  ...each('\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u02ba\u02ee\u275d\u275e\u301d\u301e', '"'),
+  ...each('\u2010\u2011\u2012\u2013\u2014\u2015\u2e3a\u2e3b\u2212\ufe58\ufe63', '-'),
+  ...each('\u2022\u2023\u25e6\u2043\u2219\u00b7\u25cf\u25aa', '-'),
   ['\u2026', '...'],
   ['\u2025', '..'],
   ['\u2024', '.'],
-  ...[...'\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t'].map((c) => [c, ' '] as const),
-  ...[...'\u200b\u200c\u200d\u2060\ufeff\u00ad'].map((c) => [c, ''] as const),
-  ...[...'\u2028\u2029\u0085'].map((c) => [c, '\n'] as const),
+  ['\u00bc', '1/4'],
+  ['\u00bd', '1/2'],
+  ['\u00be', '3/4'],
+  ['\u2150', '1/7'],
+  ['\u2151', '1/9'],
+  ['\u2152', '1/10'],
+  ['\u2153', '1/3'],
+  ['\u2154', '2/3'],
+  ['\u2155', '1/5'],
+  ['\u2156', '2/5'],
+  ['\u2157', '3/5'],
+  ['\u2158', '4/5'],
+  ['\u2159', '1/6'],
+  ['\u215a', '5/6'],
+  ['\u215b', '1/8'],
+  ['\u215c', '3/8'],
+  ['\u215d', '5/8'],
+  ['\u215e', '7/8'],
+  ['\u2122', 'TM'],
+  ['\u00a9', '(C)'],
+  ['\u00ae', '(R)'],
+  ['\u00d7', 'x'],
+  ['\u00f7', '/'],
+  ['\u203c', '!!'],
+  ['\u2047', '??'],
+  ['\u2048', '?!'],
+  ['\u2049', '!?'],
+  ...each('\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t', ' '),
+  ...each('\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e', ''),
+  ...each('\u2028\u2029\u0085', '\n'),
   ['\u02c6', '^'],
   ['\u02dc', '~'],
   ['\u00a6', '|'],

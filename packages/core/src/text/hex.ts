@@ -11,13 +11,18 @@
  * naming a character the charset cannot represent (a programmer error: check first with
  * {@link canEncodeHex} or `isGsmText`).
  *
- * Decision where the spec is silent: in GSM content, `1B` followed by a septet that has no
- * extension character (including `1B 1B`, reserved for a further extension table) is an error,
- * not the "display a space" fallback TS 23.038 leaves to handsets: the sender would not see what
- * the recipient sees.
+ * GSM content is decoded strictly: `1B` followed by a septet that has no extension character
+ * (including `1B 1B`, reserved for a further extension table) is an error, not the fallback TS
+ * 23.038 6.2.1.1 prescribes to receivers: the sender would not see what the recipient sees. Inbound
+ * text, which the service sends us, is decoded the receiver's way (`gsmDecode` with
+ * `mode: 'receiver'`, used by `decodeInboundText`). With `nationalTables` (or, for
+ * `decodeHexContent` with `udh`, the national shift elements of the header) GSM content is
+ * encoded and decoded in those tables.
  */
 import { err, ok, type Result } from '../result.js';
 import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, describeChar, septetOf } from './gsm-alphabet.js';
+import { decodeSeptets, describeTables, failureMessage, gsmEncode, gsmUnencodableIndex, nationalShiftOfHeader } from './gsm-codec.js';
+import { isDefaultTables, nationalTablesOfIds, type NationalTables } from './gsm-national.js';
 
 /** The charsets of `hexEncodedText` content, spelled as on the wire. */
 export type HexCharset = 'GSM' | 'Latin-1' | 'UTF-8' | 'UTF-16';
@@ -48,8 +53,14 @@ export interface HexContent {
   readonly udh?: Uint8Array;
 }
 
+/** Options of the hex text codecs: the GSM tables (ignored for the other charsets). */
+export interface HexTextOptions {
+  /** National language tables of GSM content (default: the default alphabet and extension table). */
+  readonly nationalTables?: NationalTables;
+}
+
 /** Options of {@link decodeHexContent}. */
-export interface HexContentOptions {
+export interface HexContentOptions extends HexTextOptions {
   /** The first octet is the user data header length; the header is split off (default `false`). */
   readonly udh?: boolean;
 }
@@ -218,9 +229,13 @@ function notHex(hex: string, offset: number): HexError {
   return hexError('not-hex', offset, `${describeChar(String.fromCodePoint(cp))} at offset ${offset} is not a hexadecimal digit`);
 }
 
-/** Whether {@link encodeHex} can encode the text in the charset (no lone surrogates; every character in the charset). */
-export function canEncodeHex(text: string, charset: HexCharset): boolean {
+/**
+ * Whether {@link encodeHex} can encode the text in the charset (no lone surrogates; every character
+ * in the charset, for GSM in the tables of `options.nationalTables`).
+ */
+export function canEncodeHex(text: string, charset: HexCharset, options: HexTextOptions = {}): boolean {
   assertCharset(charset, 'canEncodeHex');
+  if (charset === 'GSM' && !isDefaultTables(options.nationalTables)) return gsmUnencodableIndex(text, options.nationalTables) < 0;
   return unencodableIndex(text, charset) < 0;
 }
 
@@ -255,15 +270,17 @@ function loneSurrogateIndex(text: string): number {
 }
 
 /**
- * Upper-case hex of a text in a charset, as `hexEncodedText` content carries it.
+ * Upper-case hex of a text in a charset, as `hexEncodedText` content carries it (GSM in the tables
+ * of `options.nationalTables`, the default alphabet and extension table by default).
  * @throws TypeError when a character is not representable in the charset (naming it and its
  *   index), when the text holds a lone surrogate, or when the charset is not a {@link HexCharset}.
  */
-export function encodeHex(text: string, charset: HexCharset): string {
+export function encodeHex(text: string, charset: HexCharset, options: HexTextOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError('encodeHex: text must be a string');
   assertCharset(charset, 'encodeHex');
   switch (charset) {
     case 'GSM': {
+      if (!isDefaultTables(options.nationalTables)) return gsmNationalHex(text, options.nationalTables);
       const out = new Uint16Array(text.length * 2);
       let n = 0;
       for (let i = 0; i < text.length; i++) {
@@ -445,14 +462,25 @@ function utf16HexLong(text: string): string {
   return asciiDecoder.decode(out);
 }
 
-function unencodable(text: string, index: number, charset: HexCharset): TypeError {
+function unencodable(text: string, index: number, charset: HexCharset, tables?: NationalTables): TypeError {
   const cp = text.codePointAt(index) ?? 0;
   const what = cp >= 0xd800 && cp <= 0xdfff ? `lone surrogate ${describeChar(String.fromCharCode(cp))}` : describeChar(String.fromCodePoint(cp));
-  return new TypeError(`encodeHex: ${what} at index ${index} cannot be represented in ${charset}`);
+  const within = tables === undefined ? '' : ` with ${describeTables(tables)}`;
+  return new TypeError(`encodeHex: ${what} at index ${index} cannot be represented in ${charset}${within}`);
 }
 
-/** Decodes hex content in a charset; see {@link HexError} for what fails. */
-export function decodeHex(hex: string, charset: HexCharset): Result<string, HexError> {
+/** GSM hex of a text in national tables. */
+function gsmNationalHex(text: string, tables: NationalTables | undefined): string {
+  const bad = gsmUnencodableIndex(text, tables);
+  if (bad >= 0) throw unencodable(text, bad, 'GSM', tables);
+  return bytesToHex(gsmEncode(text, { nationalTables: tables }));
+}
+
+/**
+ * Decodes hex content in a charset (GSM in the tables of `options.nationalTables`, strictly); see
+ * {@link HexError} for what fails.
+ */
+export function decodeHex(hex: string, charset: HexCharset, options: HexTextOptions = {}): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
   assertCharset(charset, 'decodeHex');
   if (nativeFromHex === undefined) {
@@ -464,7 +492,7 @@ export function decodeHex(hex: string, charset: HexCharset): Result<string, HexE
   }
   const bytes = hexToBytes(hex);
   if (!bytes.ok) return bytes;
-  return decodeOctets(bytes.value, 0, charset);
+  return decodeOctets(bytes.value, 0, charset, options.nationalTables);
 }
 
 /** The octet of the two hex digits at `hex[i]`, or a value over FF when they are not two hex digits. */
@@ -545,7 +573,9 @@ function utf8FromShortHex(hex: string): string | undefined {
 /**
  * Decodes `hexEncodedText` or `binary` content: the octet count, the header when `udh` is set (the
  * first octet is its length, and the header must fit in the content) and the text after it in the
- * charset (no text for `binary`).
+ * charset (no text for `binary`). GSM text is decoded in `options.nationalTables` or, when not
+ * given, in the tables the header's national shift elements name (an identifier TS 23.038 does
+ * not define selects the default table).
  */
 export function decodeHexContent(
   hex: string,
@@ -554,7 +584,7 @@ export function decodeHexContent(
 ): Result<HexContent, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHexContent: hex must be a string');
   assertCharset(charset, 'decodeHexContent', true);
-  const { udh = false } = options;
+  const { udh = false, nationalTables } = options;
   const decoded = hexToBytes(hex);
   if (!decoded.ok) return decoded;
   const bytes = decoded.value;
@@ -570,16 +600,17 @@ export function decodeHexContent(
     header = bytes.slice(0, start);
   }
   if (charset === 'binary') return ok(header === undefined ? { octets: bytes.length } : { octets: bytes.length, udh: header });
-  const text = decodeOctets(bytes, start, charset);
+  const tables = charset !== 'GSM' ? undefined : (nationalTables ?? (header === undefined ? undefined : nationalTablesOfIds(nationalShiftOfHeader(header)).tables));
+  const text = decodeOctets(bytes, start, charset, tables);
   if (!text.ok) return text;
   return ok(header === undefined ? { octets: bytes.length, text: text.value } : { octets: bytes.length, text: text.value, udh: header });
 }
 
 /** Decodes `bytes[start..]` in a charset; error offsets are hex offsets in the whole content. */
-function decodeOctets(bytes: Uint8Array, start: number, charset: HexCharset): Result<string, HexError> {
+function decodeOctets(bytes: Uint8Array, start: number, charset: HexCharset, tables: NationalTables | undefined): Result<string, HexError> {
   switch (charset) {
     case 'GSM':
-      return decodeGsm(bytes, start);
+      return isDefaultTables(tables) ? decodeGsm(bytes, start) : decodeGsmNational(bytes, start, tables);
     case 'Latin-1':
       return ok(latin1(bytes, start));
     case 'UTF-8':
@@ -609,6 +640,14 @@ function decodeGsm(bytes: Uint8Array, start: number): Result<string, HexError> {
     s += ch;
   }
   return ok(s);
+}
+
+/** Strict GSM decoding in national tables. */
+function decodeGsmNational(bytes: Uint8Array, start: number, tables: NationalTables | undefined): Result<string, HexError> {
+  const decoded = decodeSeptets(bytes, start, tables, false);
+  if (decoded.ok) return ok(decoded.value.text);
+  const at = 2 * decoded.error.index;
+  return err(hexError('invalid-octets', at, failureMessage(decoded.error, `at offset ${at}`, tables)));
 }
 
 function latin1(bytes: Uint8Array, start: number): string {

@@ -109,6 +109,12 @@ export interface SegmentEstimate {
   readonly ucs2Characters: readonly ForcedCharacter[];
   /** The national language tables used, when any. */
   readonly nationalTables?: NationalTables;
+  /**
+   * UTF-16 indexes of the lone surrogates of a text (present only when there are some): half of a
+   * surrogate pair is no character. The parts count them as code units, but no request can carry
+   * them (`decodeMtRequest` refuses the content, `encodeHex` throws): fix the text first.
+   */
+  readonly loneSurrogates?: readonly number[];
   /** With `graphemes: true`: the count when clusters may be split, and whether keeping them whole changed it. */
   readonly graphemes?: { readonly segmentsWithoutGraphemes: number; readonly changed: boolean };
   /** Whether the message fits in one part. */
@@ -209,6 +215,7 @@ function finish(
     ucs2Characters?: readonly ForcedCharacter[] | (() => readonly ForcedCharacter[]);
     nationalTables?: NationalTables | undefined;
     graphemes?: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
+    loneSurrogates?: readonly number[] | undefined;
   },
 ): SegmentEstimate {
   const segments = split.parts.length;
@@ -240,6 +247,8 @@ function finish(
       segment: { accepted: segments <= Math.min(maxParts ?? MAX_CONCATENATED_PARTS, MAX_CONCATENATED_PARTS), segments },
     },
   };
+  // Set after creation, and only on the rare estimates that have them: no cost for the others.
+  if (extra.loneSurrogates !== undefined) (estimate as { loneSurrogates?: readonly number[] }).loneSurrogates = extra.loneSurrogates;
   if (typeof forced === 'function') {
     // Listing the characters that forced UCS-2 costs a map update per character, so it happens on
     // first read. An enumerable accessor: JSON, spreading and deep equality see a plain array.
@@ -388,7 +397,21 @@ function ucs2Estimate(
   return finish('UCS-2', 'utf16-unit', units, caps, split, truncated, operator, {
     ucs2Characters: () => forcedCharacters(text, candidates),
     graphemes,
+    // A native check: well-formed text (nearly all of it) pays one pass in the engine.
+    loneSurrogates: text.isWellFormed() ? undefined : loneSurrogateIndexes(text),
   });
+}
+
+/** UTF-16 indexes of the lone surrogates of a text. */
+function loneSurrogateIndexes(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (surrogateWidth(text, i) === 2) i++;
+    else out.push(i);
+  }
+  return out;
 }
 
 const firstPart = (split: Split): { content: string; units: number } => ({ content: split.parts[0] as string, units: split.partUnits[0] as number });
@@ -525,9 +548,42 @@ function splitClusters(
 interface NationalChoice {
   readonly costs: SeptetCosts;
   readonly caps: Capacities;
+  readonly segments: number;
+  /** Units left in the last part. */
+  readonly left: number;
+  /** National tables in use (0, 1 or 2). */
+  readonly tableCount: number;
 }
 
-/** The cheapest combination of tables that encodes the text: fewest parts, then fewest header octets, then most units left. */
+/** How a text fares with one combination of tables, or `undefined` when a character is not in them. */
+function evaluateTables(
+  text: string,
+  costs: SeptetCosts,
+  referenceBits: ReferenceBits,
+  operator: OperatorLimits | undefined,
+  boundaries: Int32Array | undefined,
+): NationalChoice | undefined {
+  const base = costs.headerOctets === 0 ? 0 : 1 + costs.headerOctets;
+  const caps = capacities('septet', 'GSM', base, referenceBits, operator);
+  const scan = scanGsm(text, costs, caps.multi, caps.single);
+  if (scan === undefined) return undefined;
+  const tableCount = costs.headerOctets / 3;
+  if (scan.septets <= caps.single) return { costs, caps, segments: 1, left: caps.single - scan.septets, tableCount };
+  const partUnits =
+    boundaries === undefined
+      ? scan.partUnits
+      : splitClusters(text, boundaries, (i) => septetCost(costs, text.charCodeAt(i)), widthOne, caps.multi).partUnits;
+  return { costs, caps, segments: partUnits.length, left: caps.multi - (partUnits[partUnits.length - 1] as number), tableCount };
+}
+
+/** Whether `a` is a better choice than `b`: fewest parts, then fewest tables, then most units left. */
+function better(a: NationalChoice, b: NationalChoice): boolean {
+  if (a.segments !== b.segments) return a.segments < b.segments;
+  if (a.tableCount !== b.tableCount) return a.tableCount < b.tableCount;
+  return a.left > b.left;
+}
+
+/** The cheapest combination of tables that encodes the text (the first of equals, in candidate order). */
 function bestNational(
   text: string,
   candidates: readonly SeptetCosts[],
@@ -535,29 +591,55 @@ function bestNational(
   operator: OperatorLimits | undefined,
   boundaries: Int32Array | undefined,
 ): NationalChoice | undefined {
-  let best: (NationalChoice & { segments: number; left: number; header: number }) | undefined;
+  let best: NationalChoice | undefined;
   for (const costs of candidates) {
-    const base = costs.headerOctets === 0 ? 0 : 1 + costs.headerOctets;
-    const caps = capacities('septet', 'GSM', base, referenceBits, operator);
-    const scan = scanGsm(text, costs, caps.multi, caps.single);
-    if (scan === undefined) continue;
-    let segments = 1;
-    let left = caps.single - scan.septets;
-    let header = caps.singleHeader;
-    if (scan.septets > caps.single) {
-      const partUnits =
-        boundaries === undefined
-          ? scan.partUnits
-          : splitClusters(text, boundaries, (i) => septetCost(costs, text.charCodeAt(i)), widthOne, caps.multi).partUnits;
-      segments = partUnits.length;
-      left = caps.multi - (partUnits[segments - 1] as number);
-      header = caps.multiHeader;
-    }
-    if (best === undefined || segments < best.segments || (segments === best.segments && (header < best.header || (header === best.header && left > best.left)))) {
-      best = { costs, caps, segments, left, header };
-    }
+    const choice = evaluateTables(text, costs, referenceBits, operator, boundaries);
+    if (choice !== undefined && (best === undefined || better(choice, best))) best = choice;
   }
   return best;
+}
+
+/** How a text fares in GSM with one combination of tables (see {@link rankTables}). */
+export interface TablesOutcome {
+  /** The tables (`{}`: the default alphabet and extension table). */
+  readonly tables: NationalTables;
+  readonly segments: number;
+  /** National tables in use (0, 1 or 2), each 3 header octets in every part. */
+  readonly tableCount: number;
+  /** Septets left in the last part. */
+  readonly unitsLeft: number;
+  /** User data header octets in each part as sent. */
+  readonly headerOctets: number;
+}
+
+/**
+ * Every combination of the enabled tables that can encode a text, best first, ranked as
+ * {@link estimateSegments} chooses (fewest parts, then fewest tables, then most septets left; equals
+ * in candidate order): the first one is the estimate's choice. Empty when none can (UCS-2).
+ * @throws TypeError on misuse, as {@link estimateSegments}.
+ */
+export function rankTables(text: string, options: TextEstimateOptions = {}): TablesOutcome[] {
+  if (typeof text !== 'string') throw new TypeError('rankTables: text must be a string');
+  const { referenceBits = 8, operator, nationalLanguages = [], graphemes = false } = options;
+  checkOptions(referenceBits, operator);
+  if (!Array.isArray(nationalLanguages)) throw new TypeError('estimateSegments: nationalLanguages must be an array');
+  const boundaries = graphemes ? clusterEnds(text) : undefined;
+  const choices: NationalChoice[] = [];
+  for (const costs of candidateCosts(nationalLanguages)) {
+    const choice = evaluateTables(text, costs, referenceBits, operator, boundaries);
+    if (choice === undefined) continue;
+    // Insert after every choice at least as good: a stable order, the first being bestNational's.
+    let at = choices.length;
+    while (at > 0 && better(choice, choices[at - 1] as NationalChoice)) at--;
+    choices.splice(at, 0, choice);
+  }
+  return choices.map((c) => ({
+    tables: c.costs.tables,
+    segments: c.segments,
+    tableCount: c.tableCount,
+    unitsLeft: c.left,
+    headerOctets: c.segments === 1 ? c.caps.singleHeader : c.caps.multiHeader,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

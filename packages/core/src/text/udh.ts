@@ -10,6 +10,7 @@
  */
 import { err, ok, type Result } from '../result.js';
 import type { ReferenceBits } from './capacity.js';
+import { IEI_NATIONAL_LOCKING_SHIFT, IEI_NATIONAL_SINGLE_SHIFT } from './gsm-national.js';
 import { bytesToHex, hexToBytes, type HexError } from './hex.js';
 
 /** One information element of a user data header. */
@@ -38,7 +39,11 @@ export interface PortAddressing {
   readonly portBits: 8 | 16;
 }
 
-/** National language shift elements, as TS 23.038 language identifiers (1 Turkish, 2 Spanish, 3 Portuguese, …). */
+/**
+ * National language shift elements, as TS 23.038 language identifiers (1 Turkish, 2 Spanish, 3
+ * Portuguese, 4 Bengali, 5 Gujarati, 6 Hindi, 7 Kannada, 8 Malayalam, 9 Oriya, 10 Punjabi, 11 Tamil,
+ * 12 Telugu, 13 Urdu; `nationalTablesOfIds` turns them into tables).
+ */
 export interface NationalShift {
   readonly single?: number;
   readonly locking?: number;
@@ -79,10 +84,7 @@ export const IEI_CONCATENATION_16 = 0x08;
 export const IEI_PORTS_8 = 0x04;
 /** IEI of application port addressing with 16-bit ports. */
 export const IEI_PORTS_16 = 0x05;
-/** IEI of the national language single shift. */
-export const IEI_NATIONAL_SINGLE_SHIFT = 0x24;
-/** IEI of the national language locking shift. */
-export const IEI_NATIONAL_LOCKING_SHIFT = 0x25;
+export { IEI_NATIONAL_SINGLE_SHIFT, IEI_NATIONAL_LOCKING_SHIFT } from './gsm-national.js';
 
 /** The WAP Push port-addressing header: destination port 2948 (WAP Push), source port 9200. */
 export const WAP_PUSH_UDH = '0605040B8423F0';

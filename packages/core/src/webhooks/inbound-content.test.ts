@@ -63,6 +63,59 @@ describe('decodeInboundText', () => {
   });
 });
 
+describe('decodeInboundText: the receiver decoding of TS 23.038 6.2.1.1 for GSM text', () => {
+  it('shows 1B 1B as a space, an unknown escape as the main table character, drops a trailing escape, and reports each', () => {
+    expect(decodeInboundText('48691B1B411B41421B', 'GSM')).toEqual({
+      ok: true,
+      value: {
+        text: 'Hi AAB',
+        charset: 'GSM',
+        substitutions: [
+          { kind: 'escape-escape', index: 2, septets: '1B1B', char: ' ' },
+          { kind: 'unknown-escape', index: 5, septets: '1B41', char: 'A' },
+          { kind: 'trailing-escape', index: 8, septets: '1B', char: '' },
+        ],
+      },
+    });
+  });
+
+  it('still reads such text as GSM when guessing (it used to fall back to Latin-1)', () => {
+    expect(decodeInboundText('48691B1B41')).toEqual({
+      ok: true,
+      value: { text: 'Hi A', charset: 'GSM', substitutions: [{ kind: 'escape-escape', index: 2, septets: '1B1B', char: ' ' }] },
+    });
+  });
+
+  it('decodes in the tables the header names, and reads such content as GSM', () => {
+    const hindi = 'नमस्ते। आपका कोड 4829 है';
+    const hex = encodeHex(hindi, 'GSM', { nationalTables: { locking: 'hindi', single: 'hindi' } });
+    expect(decodeInboundText(hex, 'auto', { national: { locking: 6, single: 6 } })).toEqual({
+      ok: true,
+      value: { text: hindi, charset: 'GSM', nationalTables: { locking: 'hindi', single: 'hindi' } },
+    });
+    // Turkish single shift Ş (1B 53), and an identifier TS 23.038 does not define (the default table).
+    expect(decodeInboundText('1B53', 'GSM', { national: { single: 1 } })).toMatchObject({ ok: true, value: { text: 'Ş', nationalTables: { single: 'turkish' } } });
+    expect(decodeInboundText('1B65', 'GSM', { national: { single: 99 } })).toEqual({ ok: true, value: { text: '€', charset: 'GSM' } });
+  });
+
+  it('refuses an octet over 7F in GSM text', () => {
+    expect(decodeInboundText('4180', 'GSM')).toEqual({
+      ok: false,
+      error: { kind: 'invalid-octets', offset: 2, message: 'octet 80 at offset 2 is not a GSM 03.38 septet (over 7F)' },
+    });
+  });
+
+  it('never fails on septets, whatever they hold', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 60 }).map((a) => a.map((b) => b & 0x7f)), (septets) => {
+        const hex = [...septets].map((b) => b.toString(16).padStart(2, '0')).join('');
+        const decoded = decodeInboundText(hex, 'GSM', { national: { locking: 4 } });
+        expect(decoded.ok).toBe(true);
+      }),
+    );
+  });
+});
+
 describe('inboundHeader', () => {
   it('has no header for text, or without udh', () => {
     expect(inboundHeader({ type: 'text', udh: true, content: 'hi' })).toEqual({ ok: true, value: undefined });

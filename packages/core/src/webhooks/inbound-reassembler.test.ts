@@ -236,3 +236,45 @@ describe('singleInboundMessage', () => {
     expect(message.header?.ports?.destination).toBe(2948);
   });
 });
+
+describe('GSM text of inbound messages', () => {
+  it('decodes a multipart message in the national tables of its header, and reports the receiver substitutions', () => {
+    const tables = { locking: 'turkish', single: 'turkish' } as const;
+    const make = (hex: string, sequence: number): InboundCallback => {
+      const header = bytesToHex(buildUserDataHeader({ concatenation: { reference: 9, total: 2, sequence }, national: { locking: 1, single: 1 } }));
+      const body = encodeMobileOriginate(
+        { ticketId: `TR${sequence}-X`, source: { address: '905551234567' }, destination: { address: '24273' }, message: { type: 'hexEncodedText', udh: true, content: header + hex } },
+        'json',
+      );
+      const result = decodeCallback(body, 'json');
+      if (!result.ok || result.value.kind !== 'inbound-message') throw new Error('bad part');
+      return result.value;
+    };
+    const reassembler = createInboundReassembler();
+    reassembler.add(make(encodeHex('Şişli, ', 'GSM', { nationalTables: tables }), 1));
+    const done = reassembler.add(make(encodeHex('İstanbul', 'GSM', { nationalTables: tables }) + '1B1B', 2));
+    expect(done.status).toBe('complete');
+    if (done.status !== 'complete') return;
+    expect(done.message).toMatchObject({
+      text: 'Şişli, İstanbul ',
+      charset: 'GSM',
+      nationalTables: tables,
+      substitutions: [{ kind: 'escape-escape', index: 15, septets: '1B1B', char: ' ' }],
+    });
+    reassembler.close();
+  });
+
+  it('decodes a single-part message the same way', () => {
+    const body = encodeMobileOriginate(
+      { ticketId: 'S1-X', source: { address: '12065551234' }, destination: { address: '24273' }, message: { type: 'hexEncodedText', content: '4F4B1B' } },
+      'json',
+    );
+    const result = decodeCallback(body, 'json');
+    if (!result.ok || result.value.kind !== 'inbound-message') throw new Error('bad message');
+    expect(singleInboundMessage(result.value)).toMatchObject({
+      text: 'OK',
+      charset: 'GSM',
+      substitutions: [{ kind: 'trailing-escape', index: 2, septets: '1B', char: '' }],
+    });
+  });
+});

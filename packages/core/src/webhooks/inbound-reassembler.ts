@@ -6,9 +6,11 @@
  */
 import type { WireFormat } from '../codec/wire-format.js';
 import type { MobileOriginate, MoDestination, MoSource } from '../mobile-originate/mobile-originate.js';
+import type { GsmSubstitution } from '../text/gsm-codec.js';
+import type { NationalTables } from '../text/gsm-national.js';
 import type { HexCharset } from '../text/hex.js';
 import type { ReferenceBits } from '../text/capacity.js';
-import type { UserDataHeader } from '../text/udh.js';
+import type { NationalShift, UserDataHeader } from '../text/udh.js';
 import { parseTimestamp, type Timestamp } from '../time/xs-date-time.js';
 import type { InboundCallback } from './decode-callback.js';
 import { decodeInboundText, type InboundCharset } from './inbound-content.js';
@@ -44,6 +46,14 @@ export interface InboundMessage {
   readonly text?: string;
   /** The charset hex text was decoded in (named by the receiver, or guessed). */
   readonly charset?: HexCharset;
+  /** GSM text: the national language tables its header named (the first part's, for a multipart message). */
+  readonly nationalTables?: NationalTables;
+  /**
+   * GSM text: each place where the receiver decoding of TS 23.038 6.2.1.1 substituted (an escape
+   * sequence no table defines, `1B 1B`, a trailing escape), present only when it did. Indexes are
+   * octet indexes in `content` (hex offset: twice the index).
+   */
+  readonly substitutions?: readonly GsmSubstitution[];
   /** The user data header of a single-part message that has one (e.g. port addressing). */
   readonly header?: UserDataHeader;
   /** Present for a multipart message. */
@@ -75,11 +85,13 @@ function earliestSubmitted(parts: readonly MobileOriginate[]): { submittedDate?:
   return unread === undefined ? {} : { submittedDate: unread };
 }
 
+type DecodedText = Pick<InboundMessage, 'text' | 'charset' | 'nationalTables' | 'substitutions'>;
+
 /** Decodes the text of hex content; `undefined` text when it does not decode. */
-function textOf(type: string, hex: string, charset: InboundCharset): { text?: string; charset?: HexCharset } {
+function textOf(type: string, hex: string, charset: InboundCharset, national: NationalShift | undefined): DecodedText {
   if (type !== 'hexEncodedText') return {};
-  const decoded = decodeInboundText(hex, charset);
-  return decoded.ok ? { text: decoded.value.text, charset: decoded.value.charset } : {};
+  const decoded = decodeInboundText(hex, charset, national === undefined ? {} : { national });
+  return decoded.ok ? decoded.value : {};
 }
 
 /**
@@ -88,7 +100,7 @@ function textOf(type: string, hex: string, charset: InboundCharset): { text?: st
  */
 export function singleInboundMessage(callback: InboundCallback, charset: InboundCharset = 'auto'): InboundMessage {
   const { message, format, header, payload } = callback;
-  const text = message.message.type === 'text' ? { text: message.message.content } : textOf(message.message.type, payload, charset);
+  const text = message.message.type === 'text' ? { text: message.message.content } : textOf(message.message.type, payload, charset, header?.national);
   return {
     ticketId: message.ticketId,
     ticketIds: [message.ticketId],
@@ -215,7 +227,7 @@ export function createInboundReassembler({
       destination: first.message.destination,
       type,
       content,
-      ...textOf(type, content, charset),
+      ...textOf(type, content, charset, first.header?.national),
       concatenation: group.concatenation,
       complete: missingParts.length === 0,
       missingParts,
