@@ -67,6 +67,16 @@ export { decodeMtRequest, encodeMtRequest } from './mt-request/codec.js';
 export type { PayloadInvalidRule } from './errors/catalogue.js';
 export { PAYLOAD_INVALID } from './errors/catalogue.js';
 export { UTC_TIMESTAMP_PATTERN, TICKET_ID_PATTERN, TICKET_ID_MAX_LENGTH } from './resource-codec/wire-types.js';
+export type { Timestamp, TimestampError, TimestampErrorKind } from './time/xs-date-time.js';
+export {
+  XS_DATE_TIME_PATTERN,
+  parseTimestamp,
+  isTimestamp,
+  timestampInstant,
+  compareTimestamps,
+  parseUtcOffset,
+  formatTimestamp,
+} from './time/xs-date-time.js';
 export type { StatusDestination, StatusSource } from './mt-status/status-members.js';
 export { StatusDestinationSchema, StatusSourceSchema } from './mt-status/status-members.js';
 export type { MtStatus, MtStatusSegment } from './mt-status/mt-status.js';

@@ -48,4 +48,6 @@ export {
   groupMessage,
   createReceiptAggregator,
   foldReceipts,
+  timestampInstant,
+  compareTimestamps,
 } from '@smsv4/core';

@@ -51,4 +51,6 @@ export {
   createRedisReassemblyStore,
   createReceiptAggregator,
   foldReceipts,
+  timestampInstant,
+  compareTimestamps,
 } from '@smsv4/core';

@@ -8,9 +8,10 @@ import { DEFAULT_MAX_BODY_BYTES, type DecodeOptions, type WireFormat } from '../
 import { DeliveryReceiptSchema, decodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { MobileOriginateSchema, decodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
-import { defineResource } from '../resource-codec/resource-codec.js';
+import { defineResource, isResourceValue } from '../resource-codec/resource-codec.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
+import { timestampInstant } from '../time/xs-date-time.js';
 import { checkWellFormed } from '../xml/well-formed.js';
 import { XML_NAMESPACES } from '../xml/xml-document.js';
 import { readSimpleXml } from './callback-xml.js';
@@ -26,6 +27,8 @@ export interface ReceiptCallback {
   readonly receipt: DeliveryReceipt;
   /** `receipt:<ticketId>:<segmentNumber>` (segment 1 for a single-part message). */
   readonly key: string;
+  /** The UTC instant of `mtStatus.deliveryDate`, with milliseconds, when the receipt has one (the member keeps the text as received). */
+  readonly deliveryInstant?: string;
 }
 
 /** A decoded inbound message (one part of a multipart message, or a whole message), with its duplicate key. */
@@ -41,6 +44,8 @@ export interface InboundCallback {
   readonly payload: string;
   /** The concatenation element of one part of a multipart message. */
   readonly concatenation?: Concatenation;
+  /** The UTC instant of `submittedDate`, with milliseconds, when the message has one (the member keeps the text as received). */
+  readonly submittedInstant?: string;
 }
 
 /** A decoded callback. */
@@ -68,11 +73,17 @@ function sniff(text: string, format: WireFormat): CallbackKind | undefined {
   return name !== undefined && Object.hasOwn(ROOTS, name) ? ROOTS[name] : undefined;
 }
 
+/** The receipt callback of a decoded receipt: its key and the instant of its delivery date. */
+function receiptCallback(receipt: DeliveryReceipt, format: WireFormat): ReceiptCallback {
+  const date = receipt.mtStatus.deliveryDate;
+  return { kind: 'delivery-receipt', format, receipt, key: receiptKey(receipt), ...(date === undefined ? {} : { deliveryInstant: timestampInstant(date) }) };
+}
+
 function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes: number): Result<Callback, PayloadError> {
   if (kind === 'delivery-receipt') {
     const receipt = decodeDeliveryReceipt(text, format, { maxBytes });
     if (!receipt.ok) return receipt;
-    return ok({ kind, format, receipt: receipt.value, key: receiptKey(receipt.value) });
+    return ok(receiptCallback(receipt.value, format));
   }
   const decoded = decodeMobileOriginate(text, format, { maxBytes });
   if (!decoded.ok) return decoded;
@@ -91,7 +102,8 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
       ),
     );
   }
-  if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content });
+  const instant = message.submittedDate === undefined ? {} : { submittedInstant: timestampInstant(message.submittedDate) };
+  if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content, ...instant });
   const concatenation = header.value.header.concatenation;
   // A "multipart" message of one part is a whole message.
   const part = concatenation !== undefined && concatenation.total > 1 ? concatenation : undefined;
@@ -103,6 +115,7 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
     header: header.value.header,
     payload: header.value.payload,
     ...(part === undefined ? {} : { concatenation: part }),
+    ...instant,
   });
 }
 
@@ -122,12 +135,12 @@ function fastXml(text: string): Result<Callback, PayloadError> | undefined {
   if (doc === undefined) return undefined;
   if (doc.rootName === RECEIPT_RESOURCE.root) {
     const receipt = RECEIPT_RESOURCE.readXml(doc.root);
-    if (!RECEIPT_RESOURCE.check.Check(receipt)) return undefined;
-    return ok({ kind: 'delivery-receipt', format: 'xml', receipt, key: receiptKey(receipt) });
+    if (!isResourceValue(RECEIPT_RESOURCE, receipt)) return undefined;
+    return ok(receiptCallback(receipt, 'xml'));
   }
   if (doc.rootName !== INBOUND_RESOURCE.root) return undefined;
   const message = INBOUND_RESOURCE.readXml(doc.root);
-  if (!INBOUND_RESOURCE.check.Check(message)) return undefined;
+  if (!isResourceValue(INBOUND_RESOURCE, message)) return undefined;
   return inboundCallback(message, 'xml');
 }
 

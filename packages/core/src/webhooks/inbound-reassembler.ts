@@ -11,6 +11,7 @@ import type { NationalTables } from '../text/gsm-national.js';
 import type { HexCharset } from '../text/hex.js';
 import type { ReferenceBits } from '../text/capacity.js';
 import type { NationalShift, UserDataHeader } from '../text/udh.js';
+import { parseTimestamp, type Timestamp } from '../time/xs-date-time.js';
 import type { InboundCallback } from './decode-callback.js';
 import { decodeInboundText, type InboundCharset } from './inbound-content.js';
 
@@ -28,8 +29,10 @@ export interface InboundMessage {
   readonly ticketId: string;
   /** The ticket IDs of the parts present, in part order. */
   readonly ticketIds: readonly string[];
-  /** The earliest `submittedDate` of the parts, when given. */
+  /** The `submittedDate` of the earliest part (compared as instants), as received: any offset. */
   readonly submittedDate?: string;
+  /** The UTC instant of `submittedDate`, with milliseconds (`2015-08-29T20:10:03.029Z`): what to compare and store. */
+  readonly submittedInstant?: string;
   readonly source: MoSource;
   readonly destination: MoDestination;
   /** `text`, `hexEncodedText` or `binary`, as the (first) part said. */
@@ -65,6 +68,23 @@ export interface InboundMessage {
   readonly format: WireFormat;
 }
 
+/**
+ * The earliest `submittedDate` of some parts, compared as instants (`{}` when none has one; the
+ * first text without an instant when none reads, as only a hand-built part can hold).
+ */
+function earliestSubmitted(parts: readonly MobileOriginate[]): { submittedDate?: string; submittedInstant?: string } {
+  let earliest: Timestamp | undefined;
+  let unread: string | undefined;
+  for (const part of parts) {
+    if (part.submittedDate === undefined) continue;
+    const read = parseTimestamp(part.submittedDate);
+    if (!read.ok) unread ??= part.submittedDate;
+    else if (earliest === undefined || read.value.epochMs < earliest.epochMs) earliest = read.value;
+  }
+  if (earliest !== undefined) return { submittedDate: earliest.text, submittedInstant: earliest.instant };
+  return unread === undefined ? {} : { submittedDate: unread };
+}
+
 type DecodedText = Pick<InboundMessage, 'text' | 'charset' | 'nationalTables' | 'substitutions'>;
 
 /** Decodes the text of hex content; `undefined` text when it does not decode. */
@@ -84,7 +104,7 @@ export function singleInboundMessage(callback: InboundCallback, charset: Inbound
   return {
     ticketId: message.ticketId,
     ticketIds: [message.ticketId],
-    ...(message.submittedDate === undefined ? {} : { submittedDate: message.submittedDate }),
+    ...earliestSubmitted([message]),
     source: message.source,
     destination: message.destination,
     type: message.message.type,
@@ -116,14 +136,10 @@ export function assembleInboundMessage(parts: ReadonlyMap<number, InboundCallbac
   if (first === undefined) throw new TypeError('a multipart message needs at least one part');
   const type = first.message.message.type;
   const content = present.map((p) => p.payload).join('');
-  const submitted = present
-    .map((p) => p.message.submittedDate)
-    .filter((d): d is string => d !== undefined)
-    .sort()[0];
   return {
     ticketId: first.message.ticketId,
     ticketIds: present.map((p) => p.message.ticketId),
-    ...(submitted === undefined ? {} : { submittedDate: submitted }),
+    ...earliestSubmitted(present.map((p) => p.message)),
     source: first.message.source,
     destination: first.message.destination,
     type,

@@ -56,6 +56,30 @@ describe('createWebhookHandler: taking events', () => {
     );
   });
 
+  it('takes timestamps with an offset (answered 200) and gives handlers the UTC instant', async () => {
+    const onDeliveryReceipt = vi.fn();
+    const onInboundMessage = vi.fn();
+    const { handler } = receiver({ onDeliveryReceipt, onInboundMessage });
+    for (const path of ['timestamps/inbound-offset.xml', 'timestamps/inbound-offset.json', 'timestamps/receipt-offset-nanos.xml', 'timestamps/receipt-offset.json']) {
+      expect((await handler.handle(post(path))).status, path).toBe(200);
+    }
+    expect(onInboundMessage.mock.calls.map(([m, c]) => [(m as InboundMessage).submittedDate, (m as InboundMessage).submittedInstant, c.instant])).toStrictEqual([
+      ['2015-08-29T15:10:03.029-05:00', '2015-08-29T20:10:03.029Z', '2015-08-29T20:10:03.029Z'],
+      // The same ticket in JSON is a duplicate: answered 200, not handled twice.
+    ]);
+    expect(onDeliveryReceipt.mock.calls.map(([, c]) => c.instant)).toStrictEqual(['2024-03-14T09:26:53.123Z', '2024-03-14T09:26:54.000Z']);
+    const noDate = vi.fn();
+    await receiver({ onDeliveryReceipt: noDate }).handler.handle(post('delivery-receipt/multipart-part2-expired.xml'));
+    expect(noDate.mock.calls[0]?.[1]).not.toHaveProperty('instant');
+  });
+
+  it('answers 400 naming the member for a date that does not exist', async () => {
+    const { handler } = receiver({ onInboundMessage: vi.fn() });
+    const answer = await handler.handle({ ...post('timestamps/inbound-offset.xml'), body: loadFixture('timestamps/inbound-offset.xml').replace('2015-08-29', '2015-02-29') });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: day 29 does not exist in February 2015');
+  });
+
   it('takes JSON receipts and byte bodies', async () => {
     const onDeliveryReceipt = vi.fn();
     const { handler } = receiver({ onDeliveryReceipt });

@@ -51,6 +51,12 @@ export interface WebhookContext<P = unknown> {
   readonly remoteAddress?: string;
   /** What the adapter passed through (express: `{ req }`); absent for orphans. */
   readonly platform?: P;
+  /**
+   * The UTC instant of the event, with milliseconds (`2015-08-29T20:10:03.029Z`), whatever offset
+   * the service wrote: a receipt's `deliveryDate`, an inbound message's (earliest part's)
+   * `submittedDate`. Absent when the event has none.
+   */
+  readonly instant?: string;
 }
 
 /** A duplicate the receiver answered 200 without calling the handler. */
@@ -174,6 +180,9 @@ function callbackFacts(callback: Callback): CallbackFacts {
   };
 }
 
+/** `{ instant }` when there is one, for a context. */
+const instantOf = (instant: string | undefined): { instant?: string } => (instant === undefined ? {} : { instant });
+
 const KIND_NAMES: Readonly<Record<CallbackKind, string>> = { 'delivery-receipt': 'delivery receipts', 'inbound-message': 'inbound messages' };
 const TIMED_OUT = Symbol('timed out');
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -293,6 +302,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     key: `orphan:${message.ticketId}`,
     format: message.format,
     signal: new AbortController().signal,
+    ...instantOf(message.submittedInstant),
   });
 
   const parts: ReassemblyStore | undefined =
@@ -417,6 +427,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     { key, format, request, observer }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
+    instant: string | undefined,
     hooks?: { readonly done: () => Promise<void>; readonly undo: () => Promise<void> },
   ): Promise<WebhookResponse> => {
     let controller: AbortController | undefined;
@@ -424,6 +435,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const full: WebhookContext<P> = {
       key,
       format,
+      ...instantOf(instant),
       get signal() {
         controller ??= new AbortController();
         return controller.signal;
@@ -506,11 +518,11 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const context: EventContext<P> = { key, format, request, observer };
     if (callback.kind === 'delivery-receipt') {
       const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
-      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
+      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
     }
     const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
     const message = singleInboundMessage(callback, charset);
-    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
+    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs, message.submittedInstant);
   };
 
   /**
@@ -537,7 +549,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       case 'complete': {
         const { group } = added;
         const message = groupMessage(group, charset);
-        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, {
+        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, message.submittedInstant, {
           done: () => finishGroup(store, group, ticketId),
           undo: () => restoreGroup(store, group, ticketId),
         });
