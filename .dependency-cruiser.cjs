@@ -35,7 +35,7 @@ const TESTS_AND_BENCHMARKS = ['\\.(test|test-d|bench)\\.[cm]?[jt]s$', '^(package
 const CONFIG_FILES = '^(packages|apps|tooling)/[^/]+/[^/]+\\.config\\.[cm]?[jt]s$';
 
 /** Core's rooms, bottom up: the foundation, the codecs of the resources, HTTP (sans-I/O), the receiver. */
-const CORE_FOUNDATION = 'body|json|xml|text|protocol|errors';
+const CORE_FOUNDATION = 'body|json|xml|text|time|protocol|errors';
 const CORE_CODECS = 'codec|resource-codec|mt-request|mt-status|delivery-receipt|mobile-originate|preview|error-record|invoke-service|multipart';
 const coreRoom = (rooms) => `^packages/core/src/(${rooms})/`;
 
@@ -51,7 +51,7 @@ module.exports = {
     },
     {
       name: 'core-foundation-imports-no-room-above',
-      comment: "Core is a stack with no arrow up: its foundation (body, json, xml, text, protocol facts, the error catalogue) imports no codec, no HTTP module, no receiver module.",
+      comment: "Core is a stack with no arrow up: its foundation (body, json, xml, text, time, protocol facts, the error catalogue) imports no codec, no HTTP module, no receiver module.",
       severity: 'error',
       from: { path: coreRoom(CORE_FOUNDATION) },
       to: { path: coreRoom(`${CORE_CODECS}|http|webhooks`) },

@@ -62,8 +62,10 @@ describe('formatBanner', () => {
       operatorsFile: 'ops.json',
       timeScale: 3600,
       boundTo: 'http://0.0.0.0:1 (every interface)',
+      callbackOffset: '-05:00',
     });
     expect(custom).toContain('Accounts from accounts.json (account ID : password):');
+    expect(custom).toContain('  Callbacks   timestamps at -05:00');
     expect(custom).toContain('  Operators   ops.json');
     expect(custom).toContain('  Listening   http://0.0.0.0:1 (every interface)');
     expect(custom).toContain('×3600 (one simulated hour per second)');

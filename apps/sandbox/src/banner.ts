@@ -18,6 +18,8 @@ export interface BannerInput {
   readonly accountsFile?: string;
   readonly operatorsFile?: string;
   readonly timeScale: number;
+  /** The time zone of callback timestamps, when not UTC (`Z`). */
+  readonly callbackOffset?: string;
   /** The address actually bound, when it differs from the URLs' host (all interfaces). */
   readonly boundTo?: string;
 }
@@ -70,11 +72,12 @@ function scaleText(timeScale: number): string {
 
 /** The text printed when the sandbox is ready. */
 export function formatBanner(input: BannerInput): string {
-  const { apiUrl, dashboardUrl, accounts, accountsFile, operatorsFile, timeScale, boundTo } = input;
+  const { apiUrl, dashboardUrl, accounts, accountsFile, operatorsFile, timeScale, boundTo, callbackOffset = 'Z' } = input;
   const lines: string[] = ['smsv4 sandbox is running', ''];
   const row = (label: string, value: string): string => `  ${label.padEnd(11)} ${value}`;
   lines.push(row('API', apiUrl), row('Dashboard', dashboardUrl), row('Clock', `simulated, ${scaleText(timeScale)}`));
   lines.push(row('Operators', operatorsFile ?? 'sample table (made-up US, CA, GB and AU operators)'));
+  if (callbackOffset !== 'Z') lines.push(row('Callbacks', `timestamps at ${callbackOffset}`));
   if (boundTo !== undefined) lines.push(row('Listening', boundTo));
   lines.push('', accountsFile === undefined ? 'Default credentials (account ID : password):' : `Accounts from ${accountsFile} (account ID : password):`);
   const width = Math.max(...accounts.map((a) => a.accountId.length + a.password.length + 3));

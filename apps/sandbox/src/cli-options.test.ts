@@ -7,18 +7,26 @@ describe('parseAppOptions', () => {
   });
 
   it('reads every flag', () => {
-    const argv = ['--port', '0', '--host', '0.0.0.0', '--accounts', 'a.json', '--operators=o.json', '--time-scale', '3600', '--admin-token', 's3cret'];
+    const argv = ['--port', '0', '--host', '0.0.0.0', '--accounts', 'a.json', '--operators=o.json', '--time-scale', '3600', '--admin-token', 's3cret', '--callback-offset=-05:00'];
     expect(parseAppOptions(argv, {})).toEqual({
       ok: true,
-      value: { port: 0, host: '0.0.0.0', timeScale: 3600, help: false, accountsFile: 'a.json', operatorsFile: 'o.json', adminToken: 's3cret' },
+      value: { port: 0, host: '0.0.0.0', timeScale: 3600, help: false, accountsFile: 'a.json', operatorsFile: 'o.json', adminToken: 's3cret', callbackOffset: '-05:00' },
     });
   });
 
   it('reads the environment, and a flag wins over its variable', () => {
-    const env = { SMSV4_PORT: '5000', SMSV4_HOST: '::1', SMSV4_ACCOUNTS: 'env-a.json', SMSV4_OPERATORS: 'env-o.json', SMSV4_TIME_SCALE: '60', SMSV4_ADMIN_TOKEN: 't' };
+    const env = {
+      SMSV4_PORT: '5000',
+      SMSV4_HOST: '::1',
+      SMSV4_ACCOUNTS: 'env-a.json',
+      SMSV4_OPERATORS: 'env-o.json',
+      SMSV4_TIME_SCALE: '60',
+      SMSV4_ADMIN_TOKEN: 't',
+      SMSV4_CALLBACK_OFFSET: '+05:30',
+    };
     expect(parseAppOptions([], env)).toEqual({
       ok: true,
-      value: { port: 5000, host: '::1', timeScale: 60, help: false, accountsFile: 'env-a.json', operatorsFile: 'env-o.json', adminToken: 't' },
+      value: { port: 5000, host: '::1', timeScale: 60, help: false, accountsFile: 'env-a.json', operatorsFile: 'env-o.json', adminToken: 't', callbackOffset: '+05:30' },
     });
     const flags = parseAppOptions(['--port', '6000', '--time-scale', '0.5'], env);
     expect(flags.ok && [flags.value.port, flags.value.timeScale, flags.value.host]).toEqual([6000, 0.5, '::1']);
@@ -31,7 +39,7 @@ describe('parseAppOptions', () => {
   it('recognises --help and -h', () => {
     expect(parseAppOptions(['--help'], {})).toMatchObject({ ok: true, value: { help: true } });
     expect(parseAppOptions(['-h'], {})).toMatchObject({ ok: true, value: { help: true } });
-    for (const flag of ['--port', '--host', '--accounts', '--operators', '--time-scale', '--admin-token']) expect(USAGE).toContain(flag);
+    for (const flag of ['--port', '--host', '--accounts', '--operators', '--time-scale', '--admin-token', '--callback-offset']) expect(USAGE).toContain(flag);
   });
 
   it('names the flag or variable at fault', () => {
@@ -41,6 +49,14 @@ describe('parseAppOptions', () => {
     expect(parseAppOptions(['--time-scale', '0'], {})).toEqual({ ok: false, error: '--time-scale must be a positive number, not "0"' });
     expect(parseAppOptions([], { SMSV4_TIME_SCALE: 'fast' })).toEqual({ ok: false, error: 'SMSV4_TIME_SCALE must be a positive number, not "fast"' });
     expect(parseAppOptions(['--host', ' '], {})).toEqual({ ok: false, error: '--host must not be empty' });
+    expect(parseAppOptions(['--callback-offset', '+15:00'], {})).toEqual({
+      ok: false,
+      error: '--callback-offset must be Z or an offset ±hh:mm up to ±14:00, not "+15:00" (offset +15:00 is beyond ±14:00)',
+    });
+    expect(parseAppOptions([], { SMSV4_CALLBACK_OFFSET: '-5' })).toEqual({
+      ok: false,
+      error: 'SMSV4_CALLBACK_OFFSET must be Z or an offset ±hh:mm up to ±14:00, not "-5" (expected a time zone Z or ±hh:mm)',
+    });
   });
 
   it('refuses unknown flags, positionals and missing values', () => {

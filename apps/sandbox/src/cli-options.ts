@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseUtcOffset } from '@smsv4/core';
 import { SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT } from '@smsv4/sandbox';
 
 /** What the command line and the environment ask for. */
@@ -15,6 +16,8 @@ export interface AppOptions {
   readonly timeScale: number;
   /** Bearer token required on the admin API. */
   readonly adminToken?: string;
+  /** Time zone of callback timestamps: `Z` or `±hh:mm` (default `Z`). */
+  readonly callbackOffset?: string;
   /** `--help` was given. */
   readonly help: boolean;
 }
@@ -32,8 +35,11 @@ const HELP_ROWS: readonly [flag: string, text: string, variable?: string][] = [
   ['--operators <file>', 'JSON file of the operator table. Default: the sample table.', ENVIRONMENT_VARIABLES.operators],
   ['--time-scale <n>', `Simulated ms per real ms (3600: an hour per second). Default ${DEFAULT_APP_OPTIONS.timeScale}.`, ENVIRONMENT_VARIABLES.timeScale],
   ['--admin-token <text>', 'Require this Bearer token on the admin API. Default: none.', ENVIRONMENT_VARIABLES.adminToken],
+  ['--callback-offset=<zone>', 'Callback timestamps: Z or ±hh:mm up to ±14:00 (--callback-offset=-05:00). Default Z.', ENVIRONMENT_VARIABLES.callbackTimestampOffset],
   ['-h, --help', 'Show this help.'],
 ];
+
+const FLAG_WIDTH = Math.max(...HELP_ROWS.map(([flag]) => flag.length)) + 2;
 
 /** The text of `--help`. */
 export const USAGE = `Usage: smsv4-sandbox [options]
@@ -41,7 +47,7 @@ export const USAGE = `Usage: smsv4-sandbox [options]
 Runs the smsv4 sandbox: the Global SMS API v4 and Invoke Service emulator, with its dashboard.
 
 Options (a flag wins over its environment variable):
-${HELP_ROWS.map(([flag, text, variable]) => `  ${flag.padEnd(22)}${text}${variable ? `\n  ${''.padEnd(22)}Environment: ${variable}` : ''}`).join('\n')}
+${HELP_ROWS.map(([flag, text, variable]) => `  ${flag.padEnd(FLAG_WIDTH)}${text}${variable ? `\n  ${''.padEnd(FLAG_WIDTH)}Environment: ${variable}` : ''}`).join('\n')}
 
 Exit status: 0 after a clean stop (Ctrl+C, SIGTERM), 1 when the server cannot start,
 2 on bad options or files.
@@ -80,6 +86,7 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
         operators: { type: 'string' },
         'time-scale': { type: 'string' },
         'admin-token': { type: 'string' },
+        'callback-offset': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -114,6 +121,11 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
   const accounts = pick('accounts', ENVIRONMENT_VARIABLES.accounts);
   const operators = pick('operators', ENVIRONMENT_VARIABLES.operators);
   const token = pick('admin-token', ENVIRONMENT_VARIABLES.adminToken);
+  const offset = pick('callback-offset', ENVIRONMENT_VARIABLES.callbackTimestampOffset);
+  if (offset) {
+    const read = parseUtcOffset(offset.raw);
+    if (!read.ok) return { ok: false, error: `${offset.from} must be Z or an offset ±hh:mm up to ±14:00, not ${JSON.stringify(offset.raw)} (${read.error.message})` };
+  }
   return {
     ok: true,
     value: {
@@ -124,6 +136,7 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
       ...(accounts ? { accountsFile: accounts.raw } : {}),
       ...(operators ? { operatorsFile: operators.raw } : {}),
       ...(token ? { adminToken: token.raw } : {}),
+      ...(offset ? { callbackOffset: offset.raw } : {}),
     },
   };
 }

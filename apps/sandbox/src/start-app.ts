@@ -35,8 +35,11 @@ function reachableUrl(url: string): string {
  * sandbox refuses (an invalid account) is an {@link AppSettingsError}; a port already in use is
  * the listener's own error.
  */
-export async function startSandboxApp(options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'accountsFile' | 'operatorsFile'>, files: FileSettings = {}): Promise<RunningApp> {
-  const { port, host, timeScale, adminToken, accountsFile, operatorsFile } = options;
+export async function startSandboxApp(
+  options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'accountsFile' | 'operatorsFile' | 'callbackOffset'>,
+  files: FileSettings = {},
+): Promise<RunningApp> {
+  const { port, host, timeScale, adminToken, accountsFile, operatorsFile, callbackOffset } = options;
   const accounts = files.accounts ?? DEFAULT_ACCOUNTS;
   let sandbox: Sandbox;
   try {
@@ -45,6 +48,7 @@ export async function startSandboxApp(options: Pick<AppOptions, 'port' | 'host' 
       timeScale,
       ...(files.operators ? { operators: files.operators } : {}),
       ...(adminToken !== undefined ? { adminToken } : {}),
+      ...(callbackOffset !== undefined ? { callbackTimestampOffset: callbackOffset } : {}),
     });
   } catch (error) {
     if (error instanceof TypeError) {
@@ -68,6 +72,7 @@ export async function startSandboxApp(options: Pick<AppOptions, 'port' | 'host' 
     dashboardUrl,
     accounts,
     timeScale,
+    ...(callbackOffset !== undefined ? { callbackOffset } : {}),
     ...(accountsFile !== undefined ? { accountsFile } : {}),
     ...(operatorsFile !== undefined ? { operatorsFile } : {}),
     ...(boundTo !== undefined ? { boundTo } : {}),

@@ -164,6 +164,34 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('[data-testid="inbound-row"]').count()).toBe(3);
   });
 
+  it('switches the time zone of callback timestamps, and the next inbound message carries it', async () => {
+    expect(await byTestId('settings-current').textContent()).toBe('Z (UTC)');
+    await byTestId('settings-offset').fill('-05:00');
+    await byTestId('settings-submit').click();
+    await expect.poll(() => byTestId('settings-result').textContent()).toBe('Callbacks now carry timestamps at -05:00.');
+    await expect.poll(() => byTestId('settings-current').textContent()).toBe('-05:00');
+    const before = receiver.received.length;
+    await byTestId('inbound-from').fill('447700900124');
+    await byTestId('inbound-to').fill('12345');
+    await byTestId('inbound-content-input').fill('dated at an offset');
+    await byTestId('inbound-url').fill(`${receiver.url}/offset`);
+    await byTestId('inbound-submit').click();
+    await expect.poll(() => receiver.received.length).toBe(before + 1);
+    const body = receiver.received[before]?.body ?? '';
+    expect(body).toMatch(/submittedDate="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-05:00"/);
+
+    // The sandbox's refusal is shown as it says it, and the setting stays.
+    await byTestId('settings-offset').fill('+15:00');
+    await byTestId('settings-submit').click();
+    await expect.poll(() => byTestId('settings-result').textContent()).toBe('callbackTimestampOffset must be Z or an offset ±hh:mm up to ±14:00 (offset +15:00 is beyond ±14:00)');
+    expect(await byTestId('settings-result').getAttribute('class')).toContain('tone-fail');
+    expect(app.sandbox.settings()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
+
+    await byTestId('settings-offset').fill('Z');
+    await byTestId('settings-submit').click();
+    await expect.poll(() => byTestId('settings-current').textContent()).toBe('Z (UTC)');
+  });
+
   it("counts parts live as a message is typed, with core's estimator in the page, and sends it", async () => {
     const requests: string[] = [];
     const onRequest = (request: { url(): string }) => void requests.push(request.url());

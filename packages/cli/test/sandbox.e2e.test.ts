@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cliFixture } from './fixtures.js';
-import { smsv4, startSandbox } from './helpers.js';
+import { decodeMobileOriginate, parseTimestamp } from '@smsv4/core';
+import { smsv4, startReceiver, startSandbox } from './helpers.js';
 
 describe('smsv4 sandbox', () => {
   it('listens on the port SMSV4_PORT names, with the accounts of --accounts, and stops on SIGINT', async () => {
@@ -37,6 +38,29 @@ describe('smsv4 sandbox', () => {
     }
   });
 
+  it('dates callbacks at the offset of --callback-offset', async () => {
+    const receiver = await startReceiver();
+    const sandbox = await startSandbox(['--port', '0', '--callback-offset', '-05:00']);
+    try {
+      expect(sandbox.output()).toMatch(/Callbacks\s+timestamps at -05:00/);
+      expect(await (await fetch(`${sandbox.url}/__sandbox/api/settings`)).json()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
+      const injected = await fetch(`${sandbox.url}/__sandbox/api/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '447700900123', to: '12345', text: 'hello', url: receiver.url }),
+      });
+      expect(injected.status).toBe(202);
+      const [request] = await receiver.waitFor(1);
+      const message = decodeMobileOriginate(request?.body ?? '', 'xml');
+      const date = message.ok ? (message.value.submittedDate ?? '') : '';
+      expect(date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-05:00$/);
+      expect(parseTimestamp(date)).toMatchObject({ ok: true, value: { offsetMinutes: -300 } });
+    } finally {
+      await sandbox.stop();
+      await receiver.close();
+    }
+  });
+
   it('refuses bad flags and files with exit status 2, naming them', async () => {
     const port = await smsv4(['sandbox', '--port', '70000']);
     expect(port.code).toBe(2);
@@ -47,6 +71,12 @@ describe('smsv4 sandbox', () => {
     const accounts = await smsv4(['sandbox', '--port', '0', '--accounts', cliFixture('sandbox/accounts-invalid.json')]);
     expect(accounts.code).toBe(2);
     expect(accounts.stderr).toContain('accounts-invalid.json is not valid');
+    const offset = await smsv4(['sandbox', '--port', '0', '--callback-offset', '+15:00']);
+    expect(offset.code).toBe(2);
+    expect(offset.stderr).toContain('--callback-offset must be Z or an offset ±hh:mm up to ±14:00, not "+15:00" (offset +15:00 is beyond ±14:00)');
+    const offsetEnv = await smsv4(['sandbox', '--port', '0'], { env: { SMSV4_CALLBACK_OFFSET: 'EST' } });
+    expect(offsetEnv.code).toBe(2);
+    expect(offsetEnv.stderr).toContain('SMSV4_CALLBACK_OFFSET must be Z or an offset ±hh:mm up to ±14:00, not "EST"');
     const missing = await smsv4(['sandbox', '--port', '0', '--operators', cliFixture('sandbox/none.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot read the operators file');

@@ -67,6 +67,16 @@ export { decodeMtRequest, encodeMtRequest } from './mt-request/codec.js';
 export type { PayloadInvalidRule } from './errors/catalogue.js';
 export { PAYLOAD_INVALID } from './errors/catalogue.js';
 export { UTC_TIMESTAMP_PATTERN, TICKET_ID_PATTERN, TICKET_ID_MAX_LENGTH } from './resource-codec/wire-types.js';
+export type { Timestamp, TimestampError, TimestampErrorKind } from './time/xs-date-time.js';
+export {
+  XS_DATE_TIME_PATTERN,
+  parseTimestamp,
+  isTimestamp,
+  timestampInstant,
+  compareTimestamps,
+  parseUtcOffset,
+  formatTimestamp,
+} from './time/xs-date-time.js';
 export type { StatusDestination, StatusSource } from './mt-status/status-members.js';
 export { StatusDestinationSchema, StatusSourceSchema } from './mt-status/status-members.js';
 export type { MtStatus, MtStatusSegment } from './mt-status/mt-status.js';
@@ -230,7 +240,20 @@ export type {
   ReassemblyOutcome,
   InboundReassembler,
 } from './webhooks/inbound-reassembler.js';
-export { createInboundReassembler, singleInboundMessage } from './webhooks/inbound-reassembler.js';
+export { createInboundReassembler, singleInboundMessage, assembleInboundMessage, reassemblyKey } from './webhooks/inbound-reassembler.js';
+export type {
+  ReassemblyGroup,
+  PartAddOutcome,
+  ReassemblyAddOptions,
+  ReassemblyFinishOptions,
+  ReassemblyClaimOptions,
+  ReassemblyStore,
+  MemoryReassemblyStoreOptions,
+  MemoryReassemblyStore,
+} from './webhooks/reassembly-store.js';
+export { createMemoryReassemblyStore, groupMessage } from './webhooks/reassembly-store.js';
+export type { RedisReassemblyStoreOptions, RedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
+export { createRedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
 export type { MessagePartStatus, MessageDeliveryStatus, ReceiptAggregatorOptions, ReceiptAggregator } from './webhooks/receipt-aggregator.js';
 export { foldReceipts, createReceiptAggregator } from './webhooks/receipt-aggregator.js';
 export type {

@@ -72,6 +72,12 @@ describe.each(EXPRESS_VERSIONS)('receiving on %s', (_name, createApp) => {
     expect(inbound).toHaveLength(1);
   });
 
+  it('takes an inbound message dated with an offset, as the service sends it (200), with its UTC instant', async () => {
+    expect(await postCallback(`${server.url}/callbacks`, 'inbound-published-offset.xml')).toMatchObject({ status: 200, body: '' });
+    const message = await eventually(() => inbound.find((m) => m.ticketId === '5Q2ZA-0829T-1510W-30UK9'));
+    expect(message).toMatchObject({ submittedDate: '2015-08-29T15:10:03.029-05:00', submittedInstant: '2015-08-29T20:10:03.029Z', text: 'Is my order on its way?' });
+  });
+
   it('reports a part whose sibling never comes as an orphan', async () => {
     expect((await postCallback(`${server.url}/short`, 'inbound-ref8-part1.xml')).status).toBe(200);
     const orphan = await eventually(() => orphans[0]);

@@ -233,6 +233,11 @@ describe('the webhook controller', () => {
     expect(journal.inbound.at(-1)).toMatchObject({ text: 'STOP & unsubscribe 👋', type: 'text', source: { address: '12065551234' } });
   });
 
+  it('takes an inbound message dated with an offset, as the service sends it (200), with its UTC instant', async () => {
+    expect(await postCallback(callbacks(), 'inbound-published-offset.xml')).toMatchObject({ status: 200, body: '' });
+    expect(journal.inbound.at(-1)).toMatchObject({ submittedDate: '2015-08-29T15:10:03.029-05:00', submittedInstant: '2015-08-29T20:10:03.029Z', text: 'Is my order on its way?' });
+  });
+
   it('exposes the receiver and the handlers it found', () => {
     const receiver = main.app.get(SmsWebhookReceiver);
     expect(receiver.handlers.map((h) => `${h.kind} ${h.name}`).sort()).toEqual([

@@ -45,6 +45,7 @@ export type { RetryPolicy } from './engine/callbacks.js';
 export { DEFAULT_RETRY_POLICY } from './engine/callbacks.js';
 
 export type { InboundInput, InboundError } from './engine/inbound.js';
+export type { SandboxSettings, SettingsError } from './state/settings.js';
 
 export { DEFAULT_DELIVERY_DELAY_MS, DEFAULT_EXPIRY_MS } from './engine/delivery.js';
 export { ADMIN_PREFIX } from './http/admin-api.js';

@@ -11,6 +11,7 @@ import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
 import type { Scenario } from './engine/scenarios.js';
 import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
+import type { SettingsError, SandboxSettings } from './state/settings.js';
 import type { MessagePage, SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
@@ -39,6 +40,10 @@ export interface SandboxInternals {
   listMessages(options?: { readonly offset?: number; readonly limit?: number }): MessagePage;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
+  /** The current settings (a copy). */
+  settings(): SandboxSettings;
+  /** Checks and applies a change of settings (a parsed JSON body). */
+  updateSettings(patch: unknown): { ok: true; value: SandboxSettings } | { ok: false; error: SettingsError };
   /** The counters (`/__sandbox/metrics`). */
   readonly metrics: SandboxMetrics;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */

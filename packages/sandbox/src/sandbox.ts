@@ -2,7 +2,7 @@
  * `createSandbox`: an in-memory emulator of the whole service on one origin, as a Web-standard
  * handler (`Request` → `Response`) usable in-process, with a Node listener on demand.
  */
-import { checkLogger, writeLog, encodeMobileOriginate, formatForAccept, STATUS_RETENTION_MS, type InvokeValidationOptions, type TelemetryLogger } from '@smsv4/core';
+import { checkLogger, writeLog, encodeMobileOriginate, formatForAccept, formatTimestamp, STATUS_RETENTION_MS, type InvokeValidationOptions, type TelemetryLogger } from '@smsv4/core';
 import { ADMIN_PREFIX, handleAdmin } from './http/admin-api.js';
 import type { SandboxRequestContext } from './http/account-checks.js';
 import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './state/accounts.js';
@@ -21,6 +21,7 @@ import { errorCodeOf, invokeError, smsError, urlError } from './http/responses.j
 import { createSandboxMetrics } from './state/metrics.js';
 import { ANY_DESTINATION, parseScenario, type Scenario } from './engine/scenarios.js';
 import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
+import { DEFAULT_SETTINGS, parseSettingsPatch, type SandboxSettings } from './state/settings.js';
 import { createStore } from './state/store.js';
 import type { ListenOptions, SandboxServer } from './listen/listen-types.js';
 import type { MessagePage, MessageView, SandboxSnapshot } from './state/views.js';
@@ -71,6 +72,13 @@ export interface SandboxOptions {
   readonly fetch?: typeof fetch;
   /** `User-Agent` of callbacks (default `smsv4-sandbox`). */
   readonly userAgent?: string;
+  /**
+   * The time zone of callback timestamps (receipts' `deliveryDate`, inbound `submittedDate`): `Z`
+   * (default: UTC with milliseconds, as the spec shows) or an offset `±hh:mm` up to ±14:00, as the
+   * real service also writes (`2015-08-29T15:10:03.029-05:00`), to test a receiver against it.
+   * Changeable while running (`updateSettings`, the dashboard). Anything else is a `TypeError`.
+   */
+  readonly callbackTimestampOffset?: string;
   /** Reserved words and built-in variables of Invoke Service validation (core's defaults otherwise). */
   readonly invokeValidation?: InvokeValidationOptions;
   /** Renders the page of `GET /__sandbox/` (the package entry point wires the dashboard). */
@@ -113,8 +121,15 @@ export interface Sandbox {
   addFault(fault: Fault): void;
   /** Disarms every fault. */
   clearFaults(): void;
-  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters. */
+  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters (settings stay). */
   reset(): void;
+  /** The settings changeable while running (a copy). */
+  settings(): SandboxSettings;
+  /**
+   * Changes settings while running (`{ callbackTimestampOffset: '-05:00' }`); they apply to the
+   * callbacks made from then on. An unknown or invalid setting is a `TypeError`.
+   */
+  updateSettings(patch: Partial<SandboxSettings>): SandboxSettings;
   /** Stops timers, pending callbacks and change streams. The handler answers no more requests usefully after. */
   close(): Promise<void>;
   /** The clock the sandbox runs on. */
@@ -158,6 +173,7 @@ export function createSandbox({
   callbackTimeoutMs = 10_000,
   fetch: fetchOption,
   userAgent = 'smsv4-sandbox',
+  callbackTimestampOffset = DEFAULT_SETTINGS.callbackTimestampOffset,
   invokeValidation = {},
   dashboardPage,
   dashboardHeaders = {},
@@ -169,6 +185,9 @@ export function createSandbox({
   if (!Number.isSafeInteger(mlcRejectCode) || mlcRejectCode < 0) throw new TypeError('mlcRejectCode must be a non-negative integer');
   if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken === '')) throw new TypeError('adminToken must be a non-empty string');
   if (fetchOption !== undefined && typeof fetchOption !== 'function') throw new TypeError('fetch must be a function');
+  const initialSettings = parseSettingsPatch({ callbackTimestampOffset });
+  if (!initialSettings.ok) throw new TypeError(initialSettings.error.description);
+  const settings: SandboxSettings = { ...DEFAULT_SETTINGS, ...initialSettings.value };
   const theClock = clock ?? createScaledClock({ timeScale });
   const startedAt = theClock.now();
   const feed = createChangeFeed();
@@ -215,6 +234,7 @@ export function createSandbox({
     feed,
     dispatcher,
     isLive: (record) => store.messages.get(record.ticketId) === record,
+    timestampOffset: () => settings.callbackTimestampOffset,
     onFinalPart: (code) => metrics.finalPart(code),
   });
   const directory = createOperatorDirectory(table.value);
@@ -255,7 +275,7 @@ export function createSandbox({
       if (url === undefined) continue;
       const body = encodeMobileOriginate(
         {
-          submittedDate: new Date(now).toISOString(),
+          submittedDate: formatTimestamp(now, settings.callbackTimestampOffset),
           ticketId,
           source: { ton: 1, address: input.from, ...(sourceOperator === undefined ? {} : { mobileOperatorId: sourceOperator.mobileOperatorId }) },
           destination: { ton: tonOf(input.to), address: input.to },
@@ -289,8 +309,17 @@ export function createSandbox({
     inbound: newestFirst(store.inbound.values(), SNAPSHOT_LIMITS.inbound).map((r) => ({ ...r, submittedAt: new Date(r.submittedAt).toISOString() })),
     invocations: newestFirst(store.invocations, SNAPSHOT_LIMITS.invocations),
     accounts: accounts.map((a) => ({ accountId: a.accountId, ...(a.label === undefined ? {} : { label: a.label }), kind: a.kind ?? 'standard' })),
+    settings: { ...settings },
     metrics: metrics.view(),
   });
+
+  const updateSettings: SandboxInternals['updateSettings'] = (patch) => {
+    const parsed = parseSettingsPatch(patch);
+    if (!parsed.ok) return parsed;
+    Object.assign(settings, parsed.value);
+    feed.emit('settings');
+    return { ok: true, value: { ...settings } };
+  };
 
   const listMessages = ({ offset = 0, limit = MESSAGE_PAGE_LIMIT }: { readonly offset?: number; readonly limit?: number } = {}): MessagePage => {
     if (!Number.isSafeInteger(offset) || offset < 0) throw new TypeError(`offset must be a non-negative integer, got ${String(offset)}`);
@@ -339,6 +368,8 @@ export function createSandbox({
     listMessages,
     injectInbound,
     reset,
+    settings: () => ({ ...settings }),
+    updateSettings,
     metrics,
     async faultBefore(operation: FaultOperation) {
       const fault = faultQueue.takeBefore(operation);
@@ -429,6 +460,12 @@ export function createSandbox({
     addFault: armFault,
     clearFaults: () => faultQueue.clear(),
     reset,
+    settings: () => ({ ...settings }),
+    updateSettings(patch) {
+      const result = updateSettings(patch);
+      if (!result.ok) throw new TypeError(result.error.description);
+      return result.value;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -12,4 +12,5 @@ export const SANDBOX_ENVIRONMENT = Object.freeze({
   operators: 'SMSV4_OPERATORS',
   timeScale: 'SMSV4_TIME_SCALE',
   adminToken: 'SMSV4_ADMIN_TOKEN',
+  callbackTimestampOffset: 'SMSV4_CALLBACK_OFFSET',
 });

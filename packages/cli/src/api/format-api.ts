@@ -1,5 +1,5 @@
 /** How API answers and failures read, for people and for machines. */
-import { deliveryState, type MtStatus, type Preview } from '@smsv4/core';
+import { deliveryState, timestampInstant, type MtStatus, type Preview } from '@smsv4/core';
 import type { SmsApiError } from '@smsv4/transport-fetch';
 import type { Colors } from '../terminal/colors.js';
 
@@ -18,11 +18,16 @@ function colorCode(code: number, text: string, colors: Colors): string {
   return state.outcome === 'delivered' ? colors.green(text) : state.outcome === 'failed' ? colors.red(text) : colors.yellow(text);
 }
 
+/** A timestamp as the service wrote it, with its UTC instant beside it when it was written at an offset. */
+export function dateText(text: string): string {
+  return text.trimEnd().endsWith('Z') ? text : `${text} (${timestampInstant(text)})`;
+}
+
 /** A status answer as lines. */
 export function formatStatus(status: MtStatus, colors: Colors): string {
   let out = row('Ticket', status.ticketId);
   out += row('Status', `${colorCode(status.code, `${status.code} ${status.description ?? ''}`.trim(), colors)} (${stateLabel(status.code)})`);
-  if (status.deliveryDate !== undefined) out += row('Delivered', status.deliveryDate);
+  if (status.deliveryDate !== undefined) out += row('Delivered', dateText(status.deliveryDate));
   const { destination, source } = status;
   if (destination !== undefined) {
     const extra = [destination.mobileOperatorId !== undefined && `operator ${destination.mobileOperatorId}`, destination.alpha2Code].filter(Boolean).join(', ');
@@ -36,7 +41,7 @@ export function formatStatus(status: MtStatus, colors: Colors): string {
     out += row('Parts', String(status.totalSegments ?? status.segments.length));
     for (const segment of status.segments) {
       const text = `${segment.code} ${segment.description ?? ''}`.trim();
-      out += `  ${String(segment.segmentNumber).padStart(3)}  ${colorCode(segment.code, text, colors)}${segment.deliveryDate === undefined ? '' : `  ${segment.deliveryDate}`}\n`;
+      out += `  ${String(segment.segmentNumber).padStart(3)}  ${colorCode(segment.code, text, colors)}${segment.deliveryDate === undefined ? '' : `  ${dateText(segment.deliveryDate)}`}\n`;
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
+import { parseUtcOffset } from '@smsv4/core';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -15,6 +16,7 @@ interface SandboxFlags {
   readonly operators?: string;
   readonly timeScale?: string;
   readonly adminToken?: string;
+  readonly callbackOffset?: string;
 }
 
 const EXAMPLES = `
@@ -22,6 +24,7 @@ Examples:
   $ smsv4 sandbox                                   http://127.0.0.1:4010, real time
   $ smsv4 sandbox --port 0 --time-scale 3600        any free port; an hour of retries per second
   $ smsv4 sandbox --accounts accounts.json --operators operators.json
+  $ smsv4 sandbox --callback-offset -05:00          receipts and inbound messages dated like 2015-08-29T15:10:03.029-05:00
 
 Every flag has an environment variable (a flag wins): ${Object.values(SANDBOX_ENVIRONMENT).join(', ')}.
 Ctrl+C (SIGINT) or SIGTERM stops it (exit status 0). Exit status 1 when it cannot listen, 2 on bad
@@ -46,11 +49,12 @@ function scaleText(timeScale: number): string {
   return timeScale === 1 ? 'real time' : `×${timeScale} (${timeScale} simulated ms per real ms)`;
 }
 
-function banner(url: string, accounts: readonly SandboxAccount[], timeScale: number, adminToken: string | undefined, colors: Colors): string {
+function banner(url: string, accounts: readonly SandboxAccount[], timeScale: number, adminToken: string | undefined, callbackOffset: string, colors: Colors): string {
   const dashboard = `${url}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
   const row = (label: string, value: string): string => `  ${label.padEnd(11)} ${value}\n`;
   let out = `${colors.bold('smsv4 sandbox is running')}\n\n`;
   out += row('API', url) + row('Dashboard', dashboard) + row('Clock', `simulated, ${scaleText(timeScale)}`);
+  if (callbackOffset !== 'Z') out += row('Callbacks', `timestamps at ${callbackOffset}`);
   out += `\nAccounts (account ID : password):\n`;
   const width = Math.max(...accounts.map((account) => account.accountId.length + account.password.length + 3));
   for (const account of accounts) out += `  ${`${account.accountId} : ${account.password}`.padEnd(width)}   ${account.label ?? ''}\n`;
@@ -69,6 +73,7 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
     .option('--operators <file>', `JSON file of the operator table replacing the sample one (env ${SANDBOX_ENVIRONMENT.operators})`)
     .option('--time-scale <n>', `simulated ms per real ms, 3600 = an hour per second (env ${SANDBOX_ENVIRONMENT.timeScale}; default 1)`)
     .option('--admin-token <text>', `require this Bearer token on the admin API (env ${SANDBOX_ENVIRONMENT.adminToken})`)
+    .option('--callback-offset <zone>', `time zone of callback timestamps, Z or ±hh:mm up to ±14:00 (env ${SANDBOX_ENVIRONMENT.callbackTimestampOffset}; default Z)`)
     .addHelpText('after', EXAMPLES)
     .action(async (flags: SandboxFlags, cmd: Command) => {
       const { io } = context;
@@ -86,6 +91,12 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
       }
       const host = pick(flags.host, 'host', SANDBOX_ENVIRONMENT.host, io.env)?.raw ?? '127.0.0.1';
       const adminToken = pick(flags.adminToken, 'admin-token', SANDBOX_ENVIRONMENT.adminToken, io.env)?.raw;
+      const offsetInput = pick(flags.callbackOffset, 'callback-offset', SANDBOX_ENVIRONMENT.callbackTimestampOffset, io.env);
+      const callbackOffset = offsetInput?.raw ?? 'Z';
+      if (offsetInput !== undefined) {
+        const offset = parseUtcOffset(offsetInput.raw);
+        if (!offset.ok) throw new CliError('usage', `${offsetInput.from} must be Z or an offset ±hh:mm up to ±14:00, not ${JSON.stringify(offsetInput.raw)} (${offset.error.message})`);
+      }
       let accounts: readonly SandboxAccount[] = DEFAULT_ACCOUNTS;
       const accountsFile = pick(flags.accounts, 'accounts', SANDBOX_ENVIRONMENT.accounts, io.env)?.raw;
       if (accountsFile !== undefined) {
@@ -102,7 +113,13 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
       }
       let sandbox: Sandbox;
       try {
-        sandbox = createSandbox({ accounts, timeScale, ...(operators === undefined ? {} : { operators }), ...(adminToken === undefined ? {} : { adminToken }) });
+        sandbox = createSandbox({
+          accounts,
+          timeScale,
+          callbackTimestampOffset: callbackOffset,
+          ...(operators === undefined ? {} : { operators }),
+          ...(adminToken === undefined ? {} : { adminToken }),
+        });
       } catch (error) {
         throw new CliError('input', `invalid settings: ${(error as Error).message}`, { cause: error });
       }
@@ -120,7 +137,7 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
       const url = new URL(server.url);
       if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
       else if (url.hostname === '[::]') url.hostname = '[::1]';
-      io.stdout.write(banner(url.origin, accounts, timeScale, adminToken, context.colors(cmd, 'stdout')));
+      io.stdout.write(banner(url.origin, accounts, timeScale, adminToken, callbackOffset, context.colors(cmd, 'stdout')));
       const name = await signal;
       io.stdout.write(`\n${name} received, stopping the sandbox…\n`);
       await server.close();

@@ -221,6 +221,7 @@ export const PAYLOAD_INVALID = {
   wrongRoot: 'Payload root is {found}, not {expected}',
   missingMember: 'Required member {path} is missing',
   invalidMember: 'Member {path} must be {expected}',
+  invalidTimestamp: 'Member {path} must be an xs:dateTime with a time zone: {reason}',
 } as const;
 
 /** A rule of the payload error table. */

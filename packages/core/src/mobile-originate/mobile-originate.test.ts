@@ -54,11 +54,20 @@ describe('decodeMobileOriginate on real payloads', () => {
     expect(parts16.map((part) => part.message.content.slice(0, 14))).toStrictEqual(['0608041A2B0201', '0608041A2B0202']);
   });
 
-  it('prefers the content attribute over a <content> element when both are present', () => {
-    const xml =
-      '<mobileOriginate ticketId="A1-B2"><source address="1"/><destination address="2"/><message type="text" content="attribute"><content>element</content></message></mobileOriginate>';
-    const result = decodeMobileOriginate(xml, 'xml');
-    expect(result.ok && result.value.message.content).toBe('attribute');
+  it('takes content given both as the attribute and as a <content> element when they agree, and refuses it when they differ', () => {
+    const xml = (attribute: string, element: string) =>
+      `<mobileOriginate ticketId="A1-B2"><source address="1"/><destination address="2"/><message type="text" content="${attribute}"><content>${element}</content></message></mobileOriginate>`;
+    expect(decodeMobileOriginate(xml('same &amp; same', 'same &amp; same'), 'xml')).toMatchObject({ ok: true, value: { message: { content: 'same & same' } } });
+    const refused = {
+      ok: false,
+      error: {
+        code: 'invalid-member',
+        description: 'Member mobileOriginate.message.content must be one string (the content attribute or one <content> element)',
+        path: 'mobileOriginate.message.content',
+      },
+    };
+    expect(decodeMobileOriginate(xml('attribute', 'element'), 'xml')).toStrictEqual(refused);
+    expect(decodeMobileOriginate(xml('attribute', ''), 'xml')).toStrictEqual(refused);
   });
 
   it('reads an empty <content/> element as empty content, and a CDATA section as text', () => {
@@ -95,14 +104,20 @@ describe('decodeMobileOriginate rejections', () => {
       base('<message type="text"><content>a</content><content>b</content></message>'),
       'invalid-member',
       'mobileOriginate.message.content',
-      'Member mobileOriginate.message.content must be a string',
+      'Member mobileOriginate.message.content must be one string (the content attribute or one <content> element)',
     ],
     [base(''), 'missing-member', 'mobileOriginate.message', 'Required member mobileOriginate.message is missing'],
     [
       base('<message type="text" content="x"/>', ' submittedDate="2024-03-14"'),
       'invalid-member',
       'mobileOriginate.submittedDate',
-      'Member mobileOriginate.submittedDate must be an ISO 8601 UTC timestamp such as 2024-05-01T12:00:00.000Z',
+      'Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)',
+    ],
+    [
+      base('<message type="text" content="x"/>', ' submittedDate="2015-02-30T15:10:03.029-05:00"'),
+      'invalid-member',
+      'mobileOriginate.submittedDate',
+      'Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: day 30 does not exist in February 2015',
     ],
     [
       '<mobileOriginate ticketId="A1-B2"><source ton="1"/><destination address="2"/><message type="text" content="x"/></mobileOriginate>',

@@ -34,7 +34,7 @@ export type MoDestination = Static<typeof MoDestinationSchema>;
 export const MoMessageSchema = Type.Object({
   type: Type.String({ minLength: 1 }),
   udh: Type.Optional(Type.Boolean()),
-  content: Type.String({ xmlElementText: true }),
+  content: Type.String({ xmlElementText: true, wireExpected: 'one string (the content attribute or one <content> element)' }),
 });
 
 /** The text of an inbound message, as received. */

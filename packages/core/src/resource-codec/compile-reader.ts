@@ -1,6 +1,6 @@
 import { wireDigits } from '../codec/wire-values.js';
 import { unescapeXml, xmlText, type XmlValue } from '../xml/xml-document.js';
-import { readWire } from './read-wire.js';
+import { attributeAndElement, readWire } from './read-wire.js';
 import type { ArrayMember, ObjectMember, ScalarMember, WirePlan } from './wire-plan.js';
 
 /** Reads a parsed JSON object or XML element into a candidate value of a resource. */
@@ -11,6 +11,7 @@ const helpers = {
   hasOwn: Object.hasOwn,
   isArray: Array.isArray,
   unescape: unescapeXml,
+  both: attributeAndElement,
   text: (element: unknown): unknown => (Array.isArray(element) ? element : xmlText(element as XmlValue)),
   digits: (text: string): unknown => wireDigits(text, 16) ?? text,
   numberText: (value: unknown): unknown => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
@@ -54,8 +55,10 @@ export function compileReader(plan: WirePlan, xml: boolean): WireReader {
     const out = [`v = ${ownOf('n', keys[0] as string)};`];
     for (const key of keys.slice(1)) out.push(`if (v === undefined) v = ${ownOf('n', key)};`);
     if (xml) {
-      out.push(`if (typeof v === 'string') v = h.unescape(v);`);
-      if (member.elementText) out.push(`else if (v === undefined) { v = ${ownOf('n', member.key)}; if (v !== undefined) v = h.text(v); }`);
+      if (member.elementText) {
+        out.push(`if (typeof v === 'string') v = h.both(h.unescape(v), ${ownOf('n', member.key)});`);
+        out.push(`else if (v === undefined) { v = ${ownOf('n', member.key)}; if (v !== undefined) v = h.text(v); }`);
+      } else out.push(`if (typeof v === 'string') v = h.unescape(v);`);
     }
     if (member.kind === 'integer') out.push(`if (typeof v === 'string') v = h.digits(v);`);
     else if (member.kind === 'boolean') out.push(`if (v === 'true') v = true; else if (v === 'false') v = false;`);

@@ -4,6 +4,8 @@ import { payloadError, type PayloadError } from '../codec/payload-error.js';
 import type { BodyProblem, WireFormat } from '../codec/wire-format.js';
 import { isDigits } from '../codec/wire-values.js';
 import { PAYLOAD_INVALID } from '../errors/catalogue.js';
+import { parseTimestamp } from '../time/xs-date-time.js';
+import type { TimestampFault } from './timestamp-members.js';
 
 /** Fills the `{name}` placeholders of a catalogue description. */
 export function fillDescription(template: string, values: Readonly<Record<string, string>>): string {
@@ -73,7 +75,16 @@ export function expectedOf(schema: TSchema, xml: boolean): string {
 export function schemaViolationError(root: string, error: ValueError | undefined, xml: boolean): PayloadError {
   if (error === undefined) return payloadError('invalid-member', fillDescription(PAYLOAD_INVALID.invalidMember, { path: root, expected: 'valid' }), root);
   const path = memberPath(root, error.path);
-  return error.type === ValueErrorType.ObjectRequiredProperty
-    ? payloadError('missing-member', fillDescription(PAYLOAD_INVALID.missingMember, { path }), path)
-    : payloadError('invalid-member', fillDescription(PAYLOAD_INVALID.invalidMember, { path, expected: expectedOf(error.schema, xml) }), path);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return payloadError('missing-member', fillDescription(PAYLOAD_INVALID.missingMember, { path }), path);
+  if (error.schema.wireTimestamp === true && typeof error.value === 'string') {
+    const read = parseTimestamp(error.value);
+    if (!read.ok) return timestampFaultError(root, { pointer: error.path, error: read.error });
+  }
+  return payloadError('invalid-member', fillDescription(PAYLOAD_INVALID.invalidMember, { path, expected: expectedOf(error.schema, xml) }), path);
+}
+
+/** The payload error for a timestamp member the timestamp reader refused: the member and the reason. */
+export function timestampFaultError(root: string, fault: TimestampFault): PayloadError {
+  const path = memberPath(root, fault.pointer);
+  return payloadError('invalid-member', fillDescription(PAYLOAD_INVALID.invalidTimestamp, { path, reason: fault.error.message }), path);
 }

@@ -13,7 +13,8 @@ import type { ArrayMember, ObjectMember, ScalarMember, WirePlan } from './wire-p
  * - Scalars are normalised: digit strings to numbers, `"true"`/`"false"` to Booleans, XML references
  *   replaced, a JSON number to its digits for a `wireNumber` string. A value that does not convert
  *   is kept as it was, so the schema check that follows rejects it and names the member.
- * - `wireAliases`, `wireNestedIn`, `xmlItem` and `xmlElementText` are honoured (see `wire-plan.ts`).
+ * - `wireAliases`, `wireNestedIn`, `xmlItem` and `xmlElementText` are honoured (see `wire-plan.ts`);
+ *   an `xmlElementText` member given both ways with different values is kept as both (refused).
  * - XML: an empty element reads as an empty object; a repeated element where one is expected is
  *   kept as the list (a repeated list container as `null`), which the schema check rejects. JSON:
  *   a non-object where an object is expected is kept as it was.
@@ -39,8 +40,10 @@ function readScalar(member: ScalarMember, node: unknown, xml: boolean): unknown 
     const alias = member.aliases[i] as ScalarMember['aliases'][number];
     raw = own(node, xml ? alias.xmlKey : alias.key);
   }
-  if (xml && typeof raw === 'string') raw = unescapeXml(raw);
-  else if (raw === undefined && xml && member.elementText) {
+  if (xml && typeof raw === 'string') {
+    raw = unescapeXml(raw);
+    if (member.elementText) raw = attributeAndElement(raw as string, own(node, member.key));
+  } else if (raw === undefined && xml && member.elementText) {
     const child = own(node, member.key);
     raw = child === undefined || Array.isArray(child) ? child : xmlText(child as XmlValue);
   }
@@ -52,6 +55,17 @@ function readScalar(member: ScalarMember, node: unknown, xml: boolean): unknown 
     default:
       return member.numberAsText && typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw;
   }
+}
+
+/**
+ * An `xmlElementText` member given both as an attribute and as a child element: the value when
+ * both say the same; otherwise both, as a list the schema check refuses (as it refuses a repeated
+ * element), so that neither is dropped silently.
+ */
+export function attributeAndElement(attribute: string, element: unknown): unknown {
+  if (element === undefined) return attribute;
+  const text = Array.isArray(element) ? element : xmlText(element as XmlValue);
+  return text === attribute ? attribute : [attribute, text];
 }
 
 function lookup(node: unknown, member: ObjectMember): unknown {

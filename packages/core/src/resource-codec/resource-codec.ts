@@ -6,9 +6,10 @@ import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOption
 import type { BodyInput } from '../body/body-text.js';
 import { err, ok, type Result } from '../result.js';
 import { buildXmlDocument } from '../xml/xml-document.js';
-import { bodyProblemError, schemaViolationError, wrongResourceError } from './payload-problems.js';
+import { bodyProblemError, schemaViolationError, timestampFaultError, wrongResourceError } from './payload-problems.js';
 import { compileReader, type WireReader } from './compile-reader.js';
 import { compileExactMembers, type ExactMembersCheck } from './compile-exact-members.js';
+import { compileTimestampCheck, type TimestampCheck } from './timestamp-members.js';
 import { planOf, type WirePlan } from './wire-plan.js';
 import { writeJson, writeXml } from './write-wire.js';
 
@@ -20,6 +21,8 @@ export interface Resource<S extends TObject> {
   /** The namespace URI encoders write on the XML root by default. */
   readonly namespace: string;
   readonly check: SchemaCheck<S>;
+  /** After `check`, finds a timestamp member the timestamp reader refuses (a day its month does not have...). */
+  readonly timestamps: TimestampCheck;
   /** With `check`, tells a parsed JSON body already in the decoded form (see `compileExactMembers`). */
   readonly exactMembers: ExactMembersCheck;
   readonly plan: WirePlan;
@@ -34,7 +37,13 @@ export interface Resource<S extends TObject> {
 export function defineResource<S extends TObject>(root: string, schema: S, namespace: string): Resource<S> {
   const compiled = lazy(() => {
     const plan = planOf(schema);
-    return { plan, exactMembers: compileExactMembers(plan), readJson: compileReader(plan, false), readXml: compileReader(plan, true) };
+    return {
+      plan,
+      exactMembers: compileExactMembers(plan),
+      readJson: compileReader(plan, false),
+      readXml: compileReader(plan, true),
+      timestamps: compileTimestampCheck(schema),
+    };
   });
   return {
     root,
@@ -52,6 +61,9 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
     },
     get readXml() {
       return compiled().readXml;
+    },
+    get timestamps() {
+      return compiled().timestamps;
     },
   };
 }
@@ -84,15 +96,26 @@ export function decodeReadBody<S extends TObject>(resource: Resource<S>, parsed:
   if (parsed.format === 'json') {
     if (!Object.hasOwn(parsed.json, resource.root)) return err(wrongResourceError(resource.root, Object.keys(parsed.json)[0]));
     node = parsed.json[resource.root];
-    if (resource.check.Check(node) && resource.exactMembers(node)) return ok(node);
+    if (resource.check.Check(node) && resource.exactMembers(node)) return checkedTimestamps(resource, node);
   } else {
     if (parsed.xml.rootName !== resource.root) return err(wrongResourceError(resource.root, parsed.xml.rootName));
     node = parsed.xml.root;
   }
   const xml = parsed.format === 'xml';
   const candidate = xml ? resource.readXml(node) : resource.readJson(node);
-  if (resource.check.Check(candidate)) return ok(candidate);
+  if (resource.check.Check(candidate)) return checkedTimestamps(resource, candidate);
   return err(schemaViolationError(resource.root, resource.check.Errors(candidate).First(), xml));
+}
+
+/** A value the schema check accepted, once its timestamps are read too. */
+function checkedTimestamps<S extends TObject>(resource: Resource<S>, value: Static<S>): Result<Static<S>, PayloadError> {
+  const fault = resource.timestamps(value);
+  return fault === undefined ? ok(value) : err(timestampFaultError(resource.root, fault));
+}
+
+/** `true` when a candidate is a value of the resource: its schema check and its timestamps. */
+export function isResourceValue<S extends TObject>(resource: Resource<S>, candidate: unknown): candidate is Static<S> {
+  return resource.check.Check(candidate) && resource.timestamps(candidate) === undefined;
 }
 
 /**
@@ -112,6 +135,8 @@ export function encodeResource<S extends TObject>(
     const problem = schemaViolationError(resource.root, resource.check.Errors(value).First(), false);
     throw new TypeError(`not a valid ${resource.root}: ${problem.description}`);
   }
+  const fault = resource.timestamps(value);
+  if (fault !== undefined) throw new TypeError(`not a valid ${resource.root}: ${timestampFaultError(resource.root, fault).description}`);
   if (format === 'json') return JSON.stringify({ [resource.root]: writeJson(resource.plan, value) });
   const node = writeXml(resource.plan, value);
   return buildXmlDocument(resource.root, namespace === null ? node : { '@xmlns': namespace, ...node });

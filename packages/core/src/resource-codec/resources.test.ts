@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, loadFixture } from '../../test/fixtures.js';
+import { timestampTextArb } from '../../test/timestamp-forms.js';
 import type { PayloadError } from '../codec/payload-error.js';
 import type { DecodeOptions, EncodeOptions, WireFormat } from '../codec/wire-format.js';
 import { DeliveryReceiptSchema, decodeDeliveryReceipt, encodeDeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
@@ -15,7 +16,7 @@ import { MobileOriginateSchema, decodeMobileOriginate, encodeMobileOriginate } f
 import { MtStatusSchema, decodeMtStatus, encodeMtStatus } from '../mt-status/mt-status.js';
 import { PreviewSchema, decodePreview, encodePreview } from '../preview/preview.js';
 import type { Result } from '../result.js';
-import { TICKET_ID_PATTERN, UTC_TIMESTAMP_PATTERN } from './wire-types.js';
+import { TICKET_ID_PATTERN } from './wire-types.js';
 
 interface Codec {
   readonly name: string;
@@ -61,16 +62,12 @@ const alnum = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 const ticketId = fc
   .array(fc.string({ unit: alnum, minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 5 })
   .map((groups) => groups.join('-'));
-const timestamp = fc
-  .tuple(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.boolean())
-  .map(([date, millis]) => (millis ? date.toISOString() : date.toISOString().replace(/\.\d{3}Z$/, 'Z')));
-
 /** A value of a schema, as a decoder returns it. */
 function arbitraryOf(schema: TSchema): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   switch (schema.type) {
     case 'string':
-      if (schema.pattern === UTC_TIMESTAMP_PATTERN) return timestamp;
+      if (schema.wireTimestamp === true) return timestampTextArb;
       if (schema.pattern === TICKET_ID_PATTERN) return ticketId;
       if (schema.wireNumber === true) return fc.bigInt({ min: 0n, max: 999_999_999_999_999n }).map(String);
       if (schema.pattern !== undefined) throw new Error(`no arbitrary for pattern ${String(schema.pattern)}`);

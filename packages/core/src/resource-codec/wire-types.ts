@@ -3,10 +3,14 @@
  * counts and codes, each with the wording a decoder uses when a value does not fit.
  */
 import * as Type from '@sinclair/typebox';
+import { XS_DATE_TIME_PATTERN } from '../time/xs-date-time.js';
 
 /**
- * An ISO 8601 UTC timestamp as the service writes it, with milliseconds
- * (`2024-05-01T12:00:00.000Z`); the form without milliseconds (`2024-05-01T12:00:00Z`) is accepted too.
+ * The form encoders write by default and the spec's prose shows: ISO 8601 in UTC, with
+ * milliseconds (`2024-05-01T12:00:00.000Z`; also matched without them).
+ *
+ * @deprecated Decoders take any `xs:dateTime` with a time zone: use `XS_DATE_TIME_PATTERN` for
+ * the shape and `parseTimestamp` to read one.
  */
 export const UTC_TIMESTAMP_PATTERN =
   '^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{3})?Z$';
@@ -17,10 +21,16 @@ export const TICKET_ID_PATTERN = '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$';
 /** The longest ticket ID a decoder takes (IDs are opaque; the bound keeps hostile input short). */
 export const TICKET_ID_MAX_LENGTH = 64;
 
-/** A timestamp member (`deliveryDate`, `submittedDate`). */
+/**
+ * A timestamp member (`deliveryDate`, `submittedDate`): an `xs:dateTime` with a time zone, kept
+ * as received. The pattern checks the shape; `wireTimestamp` makes the codecs run the timestamp
+ * reader (`parseTimestamp`) on it as well, which checks the day against its month and names the
+ * reason of a refusal.
+ */
 export const WireTimestamp = Type.String({
-  pattern: UTC_TIMESTAMP_PATTERN,
-  wireExpected: 'an ISO 8601 UTC timestamp such as 2024-05-01T12:00:00.000Z',
+  pattern: XS_DATE_TIME_PATTERN,
+  wireTimestamp: true,
+  wireExpected: 'an xs:dateTime with a time zone, such as 2024-05-01T12:00:00.000Z or 2024-05-01T07:00:00-05:00',
 });
 
 /** A ticket ID member. */

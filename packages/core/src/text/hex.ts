@@ -155,17 +155,17 @@ const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */
 const SCRATCH_HEX = 4096;
 /** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
-const scratchBytes = new Uint8Array(3 * SCRATCH_TEXT + 8);
-const scratchWords = new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
+const scratchBytes = /* @__PURE__ */ new Uint8Array(3 * SCRATCH_TEXT + 8);
+const scratchWords = /* @__PURE__ */ new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
 /** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
-const scratchOut = new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
-const scratchUnits = new Uint16Array(scratchOut.buffer);
+const scratchOut = /* @__PURE__ */ new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
+const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOut.buffer);
 /** Decodes UTF-8 that is valid by construction. */
-const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
 /** A 16-bit word of two ASCII hex digits, as the platform reads it from memory → the octet, or 0x100. */
-const HEX_WORDS = (() => {
+const HEX_WORDS = /* @__PURE__ */ (() => {
   if (!LITTLE_ENDIAN) return HEX_OCTETS;
   const t = new Uint16Array(0x10000);
   for (let w = 0; w < 0x10000; w++) t[w] = HEX_OCTETS[((w & 0xff) << 8) | (w >>> 8)] as number;
@@ -177,7 +177,7 @@ const HEX_WORDS = (() => {
  * character's UTF-8 octets, packed: the first in the low byte, then the second and the third, their
  * count in the top byte (0: no character, at the escape and where the extension table has none).
  */
-const GSM_UTF8 = (() => {
+const GSM_UTF8 = /* @__PURE__ */ (() => {
   const table = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
     const ch = i < 0x80 ? GSM_DEFAULT.decode[i] : GSM_DEFAULT.decodeExtension.get(i & 0x7f);
@@ -193,7 +193,7 @@ const GSM_UTF8 = (() => {
  * ASCII digits (the escape's, then the extension septet's, for a character of the extension
  * table), packed in the low and high half; 0 when the default alphabet has no such character.
  */
-const GSM_HEX_UNITS = (() => {
+const GSM_HEX_UNITS = /* @__PURE__ */ (() => {
   const table = new Uint32Array(TABLE_LIMIT);
   for (let c = 0; c < TABLE_LIMIT; c++) {
     const v = GSM_DEFAULT.encodeLow[c] as number;

@@ -11,6 +11,7 @@ import { bodyProblemError } from '../resource-codec/payload-problems.js';
 import { decodeReadBody, defineResource } from '../resource-codec/resource-codec.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
+import { timestampInstant } from '../time/xs-date-time.js';
 import { XML_NAMESPACES } from '../xml/xml-document.js';
 import { inboundHeader } from './inbound-content.js';
 
@@ -24,6 +25,8 @@ export interface ReceiptCallback {
   readonly receipt: DeliveryReceipt;
   /** `receipt:<ticketId>:<segmentNumber>` (segment 1 for a single-part message). */
   readonly key: string;
+  /** The UTC instant of `mtStatus.deliveryDate`, with milliseconds, when the receipt has one (the member keeps the text as received). */
+  readonly deliveryInstant?: string;
 }
 
 /** A decoded inbound message (one part of a multipart message, or a whole message), with its duplicate key. */
@@ -39,6 +42,8 @@ export interface InboundCallback {
   readonly payload: string;
   /** The concatenation element of one part of a multipart message. */
   readonly concatenation?: Concatenation;
+  /** The UTC instant of `submittedDate`, with milliseconds, when the message has one (the member keeps the text as received). */
+  readonly submittedInstant?: string;
 }
 
 /** A decoded callback. */
@@ -56,12 +61,17 @@ export function inboundKey(message: MobileOriginate, concatenation?: Concatenati
 }
 
 const ROOTS: Readonly<Record<string, CallbackKind>> = { deliveryReceipt: 'delivery-receipt', mobileOriginate: 'inbound-message' };
-
 /** The kind a read body is: its XML root element, or the first top-level JSON member naming a callback. */
 function kindOf(parsed: ReadBody): CallbackKind | undefined {
   if (parsed.format === 'xml') return Object.hasOwn(ROOTS, parsed.xml.rootName) ? ROOTS[parsed.xml.rootName] : undefined;
   for (const name of Object.keys(parsed.json)) if (Object.hasOwn(ROOTS, name)) return ROOTS[name];
   return undefined;
+}
+
+/** The receipt callback of a decoded receipt: its key and the instant of its delivery date. */
+function receiptCallback(receipt: DeliveryReceipt, format: WireFormat): ReceiptCallback {
+  const date = receipt.mtStatus.deliveryDate;
+  return { kind: 'delivery-receipt', format, receipt, key: receiptKey(receipt), ...(date === undefined ? {} : { deliveryInstant: timestampInstant(date) }) };
 }
 
 /** An inbound callback of a decoded message: its user data header (which must parse), concatenation and key. */
@@ -76,7 +86,8 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
       ),
     );
   }
-  if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content });
+  const instant = message.submittedDate === undefined ? {} : { submittedInstant: timestampInstant(message.submittedDate) };
+  if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content, ...instant });
   const concatenation = header.value.header.concatenation;
   // A "multipart" message of one part is a whole message.
   const part = concatenation !== undefined && concatenation.total > 1 ? concatenation : undefined;
@@ -88,12 +99,24 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
     header: header.value.header,
     payload: header.value.payload,
     ...(part === undefined ? {} : { concatenation: part }),
+    ...instant,
   });
 }
 
 /** The two callback resources, compiled once more here so that a body read once is decoded by the resource its root names. */
 const RECEIPT_RESOURCE = /* @__PURE__ */ defineResource('deliveryReceipt', DeliveryReceiptSchema, XML_NAMESPACES.mt);
 const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', MobileOriginateSchema, XML_NAMESPACES.mo);
+
+/**
+ * The inbound callback of a message kept by a reassembly store (its decoded value, written as
+ * JSON): checked against the resource's schema again, header and concatenation worked out anew.
+ * `undefined` when the value is not an inbound message of one part of a multipart message.
+ */
+export function storedInboundPart(message: unknown, format: unknown): InboundCallback | undefined {
+  if ((format !== 'xml' && format !== 'json') || !INBOUND_RESOURCE.check.Check(message)) return undefined;
+  const callback = inboundCallback(message, format);
+  return callback.ok && callback.value.kind === 'inbound-message' && callback.value.concatenation !== undefined ? callback.value : undefined;
+}
 
 /**
  * Decodes the body of a callback: a `deliveryReceipt` or a `mobileOriginate`, in `format`. The
@@ -114,8 +137,7 @@ export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes =
   if (kind === undefined) return err(payloadError('wrong-resource', 'Payload root is neither deliveryReceipt nor mobileOriginate'));
   if (kind === 'delivery-receipt') {
     const receipt = decodeReadBody(RECEIPT_RESOURCE, read.value);
-    if (!receipt.ok) return receipt;
-    return ok({ kind, format, receipt: receipt.value, key: receiptKey(receipt.value) });
+    return receipt.ok ? ok(receiptCallback(receipt.value, format)) : receipt;
   }
   const message = decodeReadBody(INBOUND_RESOURCE, read.value);
   if (!message.ok) return message;

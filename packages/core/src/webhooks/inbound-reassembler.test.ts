@@ -58,6 +58,51 @@ function manualTimers(): ReassemblerTimers & { now(): number; advance(ms: number
   };
 }
 
+/** A part with a submittedDate, through the callback decoder. */
+function datedPart(text: string, sequence: number, total: number, submittedDate: string): InboundCallback {
+  const header = bytesToHex(buildUserDataHeader({ concatenation: { reference: 9, total, sequence } }));
+  const body = encodeMobileOriginate(
+    {
+      submittedDate,
+      ticketId: `D${sequence}-X`,
+      source: { address: '12065551234' },
+      destination: { address: '24273' },
+      message: { type: 'hexEncodedText', udh: true, content: header + encodeHex(text, 'GSM') },
+    },
+    'xml',
+  );
+  const result = decodeCallback(body, 'xml');
+  if (!result.ok || result.value.kind !== 'inbound-message') throw new Error('bad part');
+  return result.value;
+}
+
+describe('submitted dates of multipart messages', () => {
+  it('the message is dated by its earliest part, compared as instants', () => {
+    // Part 2's text sorts first, but part 1 (22:00 UTC on the 13th) came earlier than part 2 (23:30 UTC).
+    const one = datedPart('Hello ', 1, 2, '2024-03-14T08:00:00+10:00');
+    const two = datedPart('world', 2, 2, '2024-03-13T18:30:00-05:00');
+    for (const [first, second] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      const reassembler = createInboundReassembler();
+      reassembler.add(first);
+      const done = reassembler.add(second);
+      if (done.status !== 'complete') throw new Error('expected complete');
+      expect(done.message.submittedDate).toBe('2024-03-14T08:00:00+10:00');
+      expect(done.message.submittedInstant).toBe('2024-03-13T22:00:00.000Z');
+      expect(done.message.text).toBe('Hello world');
+      reassembler.close();
+    }
+  });
+
+  it('a single-part message keeps its text and gives its instant', () => {
+    const message = singleInboundMessage(inbound('timestamps/inbound-offset.xml'));
+    expect(message.submittedDate).toBe('2015-08-29T15:10:03.029-05:00');
+    expect(message.submittedInstant).toBe('2015-08-29T20:10:03.029Z');
+  });
+});
+
 describe('createInboundReassembler', () => {
   it('joins 8-bit parts that arrive out of order into the sender\'s text', () => {
     const reassembler = createInboundReassembler();

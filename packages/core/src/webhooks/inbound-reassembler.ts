@@ -11,6 +11,7 @@ import type { NationalTables } from '../text/gsm-national.js';
 import type { HexCharset } from '../text/hex.js';
 import type { ReferenceBits } from '../text/capacity.js';
 import type { NationalShift, UserDataHeader } from '../text/udh.js';
+import { parseTimestamp, type Timestamp } from '../time/xs-date-time.js';
 import type { InboundCallback } from './decode-callback.js';
 import { decodeInboundText, type InboundCharset } from './inbound-content.js';
 
@@ -28,8 +29,10 @@ export interface InboundMessage {
   readonly ticketId: string;
   /** The ticket IDs of the parts present, in part order. */
   readonly ticketIds: readonly string[];
-  /** The earliest `submittedDate` of the parts, when given. */
+  /** The `submittedDate` of the earliest part (compared as instants), as received: any offset. */
   readonly submittedDate?: string;
+  /** The UTC instant of `submittedDate`, with milliseconds (`2015-08-29T20:10:03.029Z`): what to compare and store. */
+  readonly submittedInstant?: string;
   readonly source: MoSource;
   readonly destination: MoDestination;
   /** `text`, `hexEncodedText` or `binary`, as the (first) part said. */
@@ -65,6 +68,23 @@ export interface InboundMessage {
   readonly format: WireFormat;
 }
 
+/**
+ * The earliest `submittedDate` of some parts, compared as instants (`{}` when none has one; the
+ * first text without an instant when none reads, as only a hand-built part can hold).
+ */
+function earliestSubmitted(parts: readonly MobileOriginate[]): { submittedDate?: string; submittedInstant?: string } {
+  let earliest: Timestamp | undefined;
+  let unread: string | undefined;
+  for (const part of parts) {
+    if (part.submittedDate === undefined) continue;
+    const read = parseTimestamp(part.submittedDate);
+    if (!read.ok) unread ??= part.submittedDate;
+    else if (earliest === undefined || read.value.epochMs < earliest.epochMs) earliest = read.value;
+  }
+  if (earliest !== undefined) return { submittedDate: earliest.text, submittedInstant: earliest.instant };
+  return unread === undefined ? {} : { submittedDate: unread };
+}
+
 type DecodedText = Pick<InboundMessage, 'text' | 'charset' | 'nationalTables' | 'substitutions'>;
 
 /** Decodes the text of hex content; `undefined` text when it does not decode. */
@@ -84,7 +104,7 @@ export function singleInboundMessage(callback: InboundCallback, charset: Inbound
   return {
     ticketId: message.ticketId,
     ticketIds: [message.ticketId],
-    ...(message.submittedDate === undefined ? {} : { submittedDate: message.submittedDate }),
+    ...earliestSubmitted([message]),
     source: message.source,
     destination: message.destination,
     type: message.message.type,
@@ -96,6 +116,54 @@ export function singleInboundMessage(callback: InboundCallback, charset: Inbound
     parts: [message],
     format,
   };
+}
+
+/**
+ * The {@link InboundMessage} of the parts of one multipart message, by part number: the parts
+ * present joined in part order (missing ones skipped and listed), decoded once. Shared by every
+ * reassembly store, so that a message joined in memory and one joined in a shared store are the same.
+ */
+export function assembleInboundMessage(parts: ReadonlyMap<number, InboundCallback>, concatenation: InboundConcatenation, charset: InboundCharset = 'auto'): InboundMessage {
+  const { total } = concatenation;
+  const present: InboundCallback[] = [];
+  const missingParts: number[] = [];
+  for (let n = 1; n <= total; n++) {
+    const part = parts.get(n);
+    if (part === undefined) missingParts.push(n);
+    else present.push(part);
+  }
+  const first = present[0];
+  if (first === undefined) throw new TypeError('a multipart message needs at least one part');
+  const type = first.message.message.type;
+  const content = present.map((p) => p.payload).join('');
+  return {
+    ticketId: first.message.ticketId,
+    ticketIds: present.map((p) => p.message.ticketId),
+    ...earliestSubmitted(present.map((p) => p.message)),
+    source: first.message.source,
+    destination: first.message.destination,
+    type,
+    content,
+    ...textOf(type, content, charset, first.header?.national),
+    concatenation,
+    complete: missingParts.length === 0,
+    missingParts,
+    parts: present.map((p) => p.message),
+    format: first.format,
+  };
+}
+
+/**
+ * The key of the multipart message a part belongs to: reference width, reference, part count,
+ * sender and originator (so two messages with the same reference from different handsets stay
+ * apart). Readable, and safe as (part of) a Redis key.
+ *
+ * @throws TypeError for a callback without a concatenation element.
+ */
+export function reassemblyKey(part: InboundCallback): string {
+  const c = part.concatenation;
+  if (c === undefined) throw new TypeError('a reassembly key needs one part of a multipart message (a callback with a concatenation element)');
+  return `${c.referenceBits}-${c.reference}-${c.total}:${encodeURIComponent(part.message.source.address)}:${encodeURIComponent(part.message.destination.address)}`;
 }
 
 /** Timers the reassembler arms its timeouts with (the runtime's by default). */
@@ -154,7 +222,8 @@ interface Group {
   timer: unknown;
 }
 
-const runtimeTimers: ReassemblerTimers = {
+/** The runtime's timers, unref'd where the runtime can (so they never keep a Node process alive). */
+export const runtimeTimers: ReassemblerTimers = {
   setTimeout(callback, ms) {
     const handle = globalThis.setTimeout(callback, ms) as unknown;
     (handle as { unref?: () => void }).unref?.();
@@ -187,38 +256,7 @@ export function createInboundReassembler({
   if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
   const groups = new Map<string, Group>();
 
-  const messageOf = (group: Group): InboundMessage => {
-    const { total } = group.concatenation;
-    const present: InboundCallback[] = [];
-    const missingParts: number[] = [];
-    for (let n = 1; n <= total; n++) {
-      const part = group.parts.get(n);
-      if (part === undefined) missingParts.push(n);
-      else present.push(part);
-    }
-    const first = present[0] as InboundCallback;
-    const type = first.message.message.type;
-    const content = present.map((p) => p.payload).join('');
-    const submitted = present
-      .map((p) => p.message.submittedDate)
-      .filter((d): d is string => d !== undefined)
-      .sort()[0];
-    return {
-      ticketId: first.message.ticketId,
-      ticketIds: present.map((p) => p.message.ticketId),
-      ...(submitted === undefined ? {} : { submittedDate: submitted }),
-      source: first.message.source,
-      destination: first.message.destination,
-      type,
-      content,
-      ...textOf(type, content, charset, first.header?.national),
-      concatenation: group.concatenation,
-      complete: missingParts.length === 0,
-      missingParts,
-      parts: present.map((p) => p.message),
-      format: first.format,
-    };
-  };
+  const messageOf = (group: Group): InboundMessage => assembleInboundMessage(group.parts, group.concatenation, charset);
 
   const orphan = (group: Group): void => {
     if (groups.get(group.key) !== group) return;
@@ -232,8 +270,6 @@ export function createInboundReassembler({
     group.timer = timers.setTimeout(() => orphan(group), remaining);
   };
 
-  const keyOf = (part: InboundCallback, c: InboundConcatenation): string =>
-    [part.message.source.address, part.message.destination.address, c.referenceBits, c.reference, c.total].join('\u0000');
 
   const insert = (key: string, concatenation: InboundConcatenation, firstAt: number): Group => {
     const group: Group = { key, concatenation, parts: new Map(), firstAt, timer: undefined };
@@ -252,7 +288,7 @@ export function createInboundReassembler({
       const c = part.concatenation;
       if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
       const concatenation: InboundConcatenation = { reference: c.reference, referenceBits: c.referenceBits, total: c.total };
-      const key = keyOf(part, concatenation);
+      const key = reassemblyKey(part);
       const group = groups.get(key) ?? insert(key, concatenation, now());
       if (group.parts.has(c.sequence)) return { status: 'duplicate-part' };
       group.parts.set(c.sequence, part);

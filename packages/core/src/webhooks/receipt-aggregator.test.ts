@@ -39,6 +39,35 @@ describe('foldReceipts', () => {
     expect(foldReceipts([part1, part2, part3, delivered(2)]).code).toBe(4);
   });
 
+  it('compares delivery dates as instants, whatever offset each was written in', () => {
+    // 10:00+05:00 is 05:00 UTC, earlier than 06:00Z although its text sorts later.
+    const at = (n: number, deliveryDate: string, code = 4): DeliveryReceipt => ({ ...part1, mtStatus: { ...part1.mtStatus, segmentNumber: n, code, deliveryDate } });
+    const early = at(1, '2024-03-14T10:00:00+05:00');
+    const late = at(2, '2024-03-14T06:00:00Z', 811);
+    for (const order of [
+      [early, late],
+      [late, early],
+    ]) {
+      const status = foldReceipts(order);
+      expect(status.lastReceipt).toBe(late);
+      expect(status.lastDeliveryInstant).toBe('2024-03-14T06:00:00.000Z');
+      expect(status.parts.map((p) => [p.deliveryDate, p.deliveryInstant])).toStrictEqual([
+        ['2024-03-14T10:00:00+05:00', '2024-03-14T05:00:00.000Z'],
+        ['2024-03-14T06:00:00Z', '2024-03-14T06:00:00.000Z'],
+        [undefined, undefined],
+      ]);
+    }
+    // A part reported twice keeps the receipt with the later instant, not the later text or arrival.
+    const retried = at(2, '2024-03-14T11:30:00+05:30', 4); // 06:00 UTC, same instant as `late`: the later given wins
+    expect(foldReceipts([late, retried]).parts[1]?.code).toBe(4);
+    const stale = at(2, '2024-03-14T09:00:00+05:00', 4); // 04:00 UTC: older than `late`
+    expect(foldReceipts([late, stale]).parts[1]?.code).toBe(811);
+    expect(foldReceipts([stale, late]).parts[1]?.code).toBe(811);
+    const aggregator = createReceiptAggregator();
+    aggregator.add(late);
+    expect(aggregator.add(stale).parts[1]?.code).toBe(811);
+  });
+
   it('refuses an empty list and receipts of different tickets', () => {
     expect(() => foldReceipts([])).toThrow(TypeError);
     expect(() => foldReceipts([part1, receipt('delivery-receipt/single-delivered.json')])).toThrow(/different tickets/);

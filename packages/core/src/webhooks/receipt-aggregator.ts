@@ -7,13 +7,17 @@ import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { deliveryState } from '../errors/catalogue.js';
 import { summarizeMultipart } from '../multipart/summarize-multipart.js';
 import { DUPLICATE_MARGIN_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
+import { parseTimestamp } from '../time/xs-date-time.js';
 
 /** The state of one part as its receipt reported it; no `code` while no receipt has come for it. */
 export interface MessagePartStatus {
   readonly segmentNumber: number;
   readonly code?: number;
   readonly description?: string;
+  /** The part's `deliveryDate` as received (any offset). */
   readonly deliveryDate?: string;
+  /** The UTC instant of `deliveryDate`, with milliseconds (`2015-08-29T20:10:03.029Z`): what to compare and store. */
+  readonly deliveryInstant?: string;
 }
 
 /** The message-level status folded from the receipts of its parts. */
@@ -32,14 +36,36 @@ export interface MessageDeliveryStatus {
   readonly parts: readonly MessagePartStatus[];
   /** Numbers of the parts without a receipt yet. */
   readonly missing: readonly number[];
-  /** The latest receipt of the message (its notes, destination and source). */
+  /**
+   * The newest receipt of the message (its notes, destination and source): the one with the latest
+   * `deliveryDate` instant; where a receipt has no `deliveryDate`, the later one given.
+   */
   readonly lastReceipt: DeliveryReceipt;
+  /** The latest `deliveryDate` instant of the parts (UTC, milliseconds), when any part has one. */
+  readonly lastDeliveryInstant?: string;
+}
+
+/** The instant of a receipt's `deliveryDate` in milliseconds; `undefined` without one (or, for a hand-built receipt, an invalid one). */
+function deliveryMs(receipt: DeliveryReceipt): number | undefined {
+  const date = receipt.mtStatus.deliveryDate;
+  if (date === undefined) return undefined;
+  const read = parseTimestamp(date);
+  return read.ok ? read.value.epochMs : undefined;
+}
+
+/** `true` when `later`, given after `earlier`, is the newer of two receipts: by `deliveryDate` instant when both have one, else by order. */
+function isNewer(later: DeliveryReceipt, earlier: DeliveryReceipt): boolean {
+  const a = deliveryMs(later);
+  const b = deliveryMs(earlier);
+  return a === undefined || b === undefined || a >= b;
 }
 
 /**
- * The message-level status of the receipts of one message (in any order; a part reported twice
- * keeps its last receipt). The number of parts is the largest `totalSegments` (or segment number)
- * seen. Throws `TypeError` for an empty list or receipts of different tickets.
+ * The message-level status of the receipts of one message, in any order. Timestamps are compared
+ * as instants, whatever offset they were written in: a part reported twice keeps the receipt with
+ * the later `deliveryDate` (the later one given when they tie or one has none), and `lastReceipt`
+ * is the newest. The number of parts is the largest `totalSegments` (or segment number) seen.
+ * Throws `TypeError` for an empty list or receipts of different tickets.
  *
  * @example
  * foldReceipts([part1Delivered, part2Expired]).code; // 830 (partial message delivery failure)
@@ -50,14 +76,18 @@ export function foldReceipts(receipts: readonly DeliveryReceipt[]): MessageDeliv
   const ticketId = first.mtStatus.ticketId;
   let total = 1;
   const bySegment = new Map<number, DeliveryReceipt>();
+  let newest = first;
   for (const receipt of receipts) {
     const status = receipt?.mtStatus;
     if (status === undefined || status === null) throw new TypeError('each receipt must be a decoded deliveryReceipt');
     if (status.ticketId !== ticketId) throw new TypeError(`receipts of different tickets: ${ticketId} and ${status.ticketId}`);
     const segment = status.segmentNumber ?? 1;
     total = Math.max(total, status.totalSegments ?? 1, segment);
-    bySegment.set(segment, receipt);
+    const held = bySegment.get(segment);
+    if (held === undefined || isNewer(receipt, held)) bySegment.set(segment, receipt);
+    if (isNewer(receipt, newest)) newest = receipt;
   }
+  let lastDelivery: { ms: number; instant: string } | undefined;
   const parts: MessagePartStatus[] = [];
   const missing: number[] = [];
   for (let n = 1; n <= total; n++) {
@@ -67,11 +97,15 @@ export function foldReceipts(receipts: readonly DeliveryReceipt[]): MessageDeliv
       parts.push({ segmentNumber: n });
       continue;
     }
+    const date = status.deliveryDate === undefined ? undefined : parseTimestamp(status.deliveryDate);
+    const instant = date?.ok === true ? date.value : undefined;
+    if (instant !== undefined && (lastDelivery === undefined || instant.epochMs > lastDelivery.ms)) lastDelivery = { ms: instant.epochMs, instant: instant.instant };
     parts.push({
       segmentNumber: n,
       code: status.code,
       ...(status.description === undefined ? {} : { description: status.description }),
       ...(status.deliveryDate === undefined ? {} : { deliveryDate: status.deliveryDate }),
+      ...(instant === undefined ? {} : { deliveryInstant: instant.instant }),
     });
   }
   const summary = summarizeMultipart(parts);
@@ -84,7 +118,8 @@ export function foldReceipts(receipts: readonly DeliveryReceipt[]): MessageDeliv
     complete: missing.length === 0,
     parts,
     missing,
-    lastReceipt: receipts[receipts.length - 1] as DeliveryReceipt,
+    lastReceipt: newest,
+    ...(lastDelivery === undefined ? {} : { lastDeliveryInstant: lastDelivery.instant }),
   };
 }
 
@@ -100,7 +135,7 @@ export interface ReceiptAggregatorOptions {
 
 /** Tracks the receipts of messages in memory and folds them as they come. */
 export interface ReceiptAggregator {
-  /** Adds a receipt (a repeated part replaces the earlier one) and returns the message's status so far. */
+  /** Adds a receipt (a repeated part replaces the earlier one unless that one's `deliveryDate` is later) and returns the message's status so far. */
   add(receipt: DeliveryReceipt): MessageDeliveryStatus;
   /** The status of a tracked message. */
   get(ticketId: string): MessageDeliveryStatus | undefined;
@@ -147,10 +182,13 @@ export function createReceiptAggregator({ maxMessages = 10_000, ttlMs = RECEIPT_
       const tracked = live(ticketId, at) ?? { receipts: new Map<number, DeliveryReceipt>(), expiresAt: 0 };
       // Re-insert so that the Map's first entry is always the least recently updated.
       messages.delete(ticketId);
-      // Receipts stay in arrival order, so the last one folded is the newest.
+      // Receipts stay in arrival order; a part reported again keeps the receipt with the later deliveryDate.
       const segment = receipt.mtStatus.segmentNumber ?? 1;
-      tracked.receipts.delete(segment);
-      tracked.receipts.set(segment, receipt);
+      const held = tracked.receipts.get(segment);
+      if (held === undefined || isNewer(receipt, held)) {
+        tracked.receipts.delete(segment);
+        tracked.receipts.set(segment, receipt);
+      }
       tracked.expiresAt = at + ttlMs;
       messages.set(ticketId, tracked);
       while (messages.size > maxMessages) {

@@ -305,6 +305,7 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
 
     renderTables();
     renderAccounts(snapshot);
+    renderSettings(snapshot);
     if (focusKey) {
       const again = Array.from(document.querySelectorAll<HTMLElement>('[data-focus-key]')).find((node) => node.dataset.focusKey === focusKey);
       again?.focus();
@@ -534,6 +535,15 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     }
   }
 
+  const settingsCurrent = byId('settings-current');
+  const settingsOffset = byId<HTMLInputElement>('settings-offset');
+  function renderSettings(snapshot: DashboardSnapshot): void {
+    const offset = snapshot.settings?.callbackTimestampOffset ?? 'Z';
+    settingsCurrent.textContent = offset === 'Z' ? 'Z (UTC)' : offset;
+    // The field follows the sandbox unless the user is editing it.
+    if (document.activeElement !== settingsOffset) settingsOffset.value = offset;
+  }
+
   function renderScenarios(scenarios: Record<string, unknown>): void {
     const rows: HTMLElement[] = [];
     for (const [destination, scenario] of Object.entries(scenarios)) {
@@ -693,6 +703,21 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
       void loadScenarios();
     } catch {
       setStatus(scenarioStatus, 'The sandbox could not be reached.', 'fail');
+    }
+  });
+
+  const settingsForm = byId<HTMLFormElement>('settings-form');
+  const settingsStatus = byId('settings-status');
+  settingsForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const offset = settingsOffset.value.trim();
+    try {
+      const response = await api('settings', { method: 'PUT', body: { callbackTimestampOffset: offset } });
+      if (response.ok) setStatus(settingsStatus, `Callbacks now carry timestamps at ${offset === 'Z' ? 'UTC (Z)' : offset}.`, 'ok');
+      else setStatus(settingsStatus, await errorOf(response), 'fail');
+      void loadState();
+    } catch {
+      setStatus(settingsStatus, 'The sandbox could not be reached.', 'fail');
     }
   });
 

@@ -136,6 +136,27 @@ export const DASHBOARD_MARKUP = `
       </form>
     </section>
 
+    <section class="card" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Callback timestamps</h2>
+      <form id="settings-form" novalidate data-testid="settings-form">
+        <label>Time zone of deliveryDate and submittedDate
+          <input id="settings-offset" name="callbackTimestampOffset" list="offset-choices" autocomplete="off" spellcheck="false" aria-describedby="settings-hint" data-testid="settings-offset">
+        </label>
+        <datalist id="offset-choices">
+          <option value="Z">UTC (the spec's form)</option>
+          <option value="-05:00">US Central daylight / Eastern standard</option>
+          <option value="+01:00">Central European</option>
+          <option value="+05:30">India</option>
+          <option value="+14:00">Line Islands (the largest offset)</option>
+          <option value="-12:00">Baker Island (the smallest in use)</option>
+        </datalist>
+        <p id="settings-hint" class="hint">Z, or an offset ±hh:mm up to ±14:00. The real service also writes offsets (2015-08-29T15:10:03.029-05:00): test your receiver against them. Applies to the callbacks made from now on.</p>
+        <p class="hint">Now: <span id="settings-current" class="mono" data-testid="settings-current">Z</span></p>
+        <div class="buttons"><button type="submit" data-testid="settings-submit">Apply</button></div>
+        <p id="settings-status" class="form-status" role="status" aria-live="polite" data-testid="settings-result"></p>
+      </form>
+    </section>
+
     <section class="card" aria-labelledby="scenario-heading">
       <h2 id="scenario-heading">Delivery scenarios</h2>
       <form id="scenario-form" novalidate data-testid="scenario-form">

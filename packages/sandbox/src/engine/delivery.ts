@@ -42,6 +42,8 @@ export interface DeliveryContext {
   readonly dispatcher: CallbackDispatcher;
   /** Whether a message is still stored (evicted or reset messages get no more events). */
   readonly isLive: (record: MessageRecord) => boolean;
+  /** The offset receipts write their `deliveryDate` at, read when each receipt is made (default `Z`). */
+  readonly timestampOffset?: () => string;
   /** Told the code of each part that reaches a final state (the sandbox's counters). */
   readonly onFinalPart?: (code: number) => void;
 }
@@ -89,7 +91,7 @@ function finalEvents(record: MessageRecord, plan: MessagePlan, scenario: Scenari
 }
 
 /** Creates the simulator. */
-export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart }: DeliveryContext): DeliverySimulator {
+export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart, timestampOffset = () => 'Z' }: DeliveryContext): DeliverySimulator {
   const schedule = (record: MessageRecord, at: number, fn: () => void): void => {
     const timer = clock.setTimeout(() => {
       record.timers.delete(timer);
@@ -108,7 +110,7 @@ export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFin
       ...(record.parts.length > 1 ? { segmentNumber: part.segmentNumber } : {}),
       url,
       format: record.format,
-      body: encodeDeliveryReceipt(deliveryReceiptOf(record, part, at), record.format),
+      body: encodeDeliveryReceipt(deliveryReceiptOf(record, part, at, timestampOffset()), record.format),
       onAttempt(attempt) {
         if (!isLive(record)) return;
         const status = attempt.httpStatus === undefined ? attempt.error : `HTTP ${attempt.httpStatus}`;

@@ -2,7 +2,7 @@
  * The documents a stored message is shown as: its status (`mtStatus`), the receipt of one of its
  * parts (`deliveryReceipt`) and its admin view. Wire shapes and descriptions come from core.
  */
-import { deliveryState, summarizeMultipart, type DeliveryReceipt, type MtStatus } from '@smsv4/core';
+import { deliveryState, formatTimestamp, summarizeMultipart, type DeliveryReceipt, type MtStatus } from '@smsv4/core';
 import type { MessageRecord, PartRecord } from '../state/store.js';
 import { timelineView } from '../state/store.js';
 import type { MessageView } from '../state/views.js';
@@ -75,8 +75,11 @@ export function mtStatusOf(record: MessageRecord): MtStatus {
   };
 }
 
-/** The receipt of one final part (`segmentNumber` and `totalSegments` only for a multipart message). */
-export function deliveryReceiptOf(record: MessageRecord, part: PartRecord, at: number): DeliveryReceipt {
+/**
+ * The receipt of one final part (`segmentNumber` and `totalSegments` only for a multipart
+ * message), its `deliveryDate` written at `offset` (`Z`: UTC with milliseconds).
+ */
+export function deliveryReceiptOf(record: MessageRecord, part: PartRecord, at: number, offset = 'Z'): DeliveryReceipt {
   const multipart = record.parts.length > 1;
   const operatorId = record.route.operator?.mobileOperatorId;
   const { note1, note2 } = record.request.options ?? {};
@@ -85,7 +88,7 @@ export function deliveryReceiptOf(record: MessageRecord, part: PartRecord, at: n
     type: 'final',
     mtStatus: {
       ticketId: record.ticketId,
-      deliveryDate: iso(part.deliveredAt ?? at),
+      deliveryDate: formatTimestamp(part.deliveredAt ?? at, offset),
       ...(multipart ? { segmentNumber: part.segmentNumber, totalSegments: part.totalSegments } : {}),
       code: part.code,
       ...(part.description === undefined ? {} : { description: part.description }),

@@ -1,6 +1,6 @@
 /**
  * The admin API under `/__sandbox`: the dashboard page, the state, the change stream, inbound
- * injection, scenarios, faults and reset. JSON in and out; with an `adminToken`, every
+ * injection, settings, scenarios, faults and reset. JSON in and out; with an `adminToken`, every
  * `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in constant time).
  */
 import { basicAuthorization, decodeErrorRecord, readRequestBody, timingSafeEqual } from '@smsv4/core';
@@ -134,6 +134,15 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     const result = sandbox.injectInbound(body.value as never);
     if (!result.ok) return json({ error: result.error }, 400, requestId);
     return json(result.value, 202, requestId);
+  }
+  if (api === '/settings') {
+    if (method === 'GET') return json(sandbox.settings(), 200, requestId);
+    if (method !== 'PUT') return notAllowed('GET, PUT', requestId);
+    const body = await readJson(request);
+    if (!body.ok) return adminError(body.status, 'invalid-settings', body.description, requestId);
+    const result = sandbox.updateSettings(body.value);
+    if (!result.ok) return adminError(400, 'invalid-settings', result.error.description, requestId);
+    return json(result.value, 200, requestId);
   }
   if (api === '/scenarios') {
     if (method !== 'GET') return notAllowed('GET', requestId);

@@ -3,6 +3,7 @@
  * with the dashboard. Times are ISO 8601 UTC with milliseconds, on the simulated clock.
  */
 import type { AccountKind } from './accounts.js';
+import type { SandboxSettings } from './settings.js';
 import type { SandboxMetricsView } from './metrics.js';
 
 /** One part of a message, as the dashboard shows it. */
@@ -113,6 +114,8 @@ export interface SandboxSnapshot {
   /** Newest first, at most 500. */
   invocations: InvocationView[];
   accounts: AccountView[];
+  /** What the dashboard can change while the sandbox runs. */
+  settings: SandboxSettings;
   /** What the sandbox counted since it started or was last reset. */
   metrics: SandboxMetricsView;
 }
@@ -131,5 +134,5 @@ export interface MessagePage {
 
 /** What changed: the `data` of an `event: change` of the SSE stream. */
 export interface SandboxChange {
-  kind: 'message' | 'callback' | 'inbound' | 'invocation' | 'reset';
+  kind: 'message' | 'callback' | 'inbound' | 'invocation' | 'reset' | 'settings';
 }
