@@ -53,6 +53,7 @@ export type { ChangeListener } from './state/change-feed.js';
 export type { SandboxMetricsView } from './state/metrics.js';
 export type {
   SandboxSnapshot,
+  MessagePage,
   MessageView,
   MessagePartView,
   TimelineEntry,

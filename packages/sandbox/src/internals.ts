@@ -11,7 +11,7 @@ import type { GlobalRoute, OperatorDirectory } from './state/operators.js';
 import type { Scenario } from './engine/scenarios.js';
 import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
-import type { SandboxSnapshot } from './state/views.js';
+import type { MessagePage, SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
 export interface SandboxInternals {
@@ -36,6 +36,7 @@ export interface SandboxInternals {
   newTicketId(): string;
   scenarioFor(destination: string): Scenario;
   snapshot(): SandboxSnapshot;
+  listMessages(options?: { readonly offset?: number; readonly limit?: number }): MessagePage;
   injectInbound(input: InboundInput): { ok: true; value: { ticketIds: string[] } } | { ok: false; error: InboundError };
   reset(): void;
   /** The counters (`/__sandbox/metrics`). */

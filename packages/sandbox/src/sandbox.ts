@@ -23,7 +23,7 @@ import { ANY_DESTINATION, parseScenario, type Scenario } from './engine/scenario
 import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
 import { createStore } from './state/store.js';
 import type { ListenOptions, SandboxServer } from './listen/listen-types.js';
-import type { SandboxSnapshot } from './state/views.js';
+import type { MessagePage, MessageView, SandboxSnapshot } from './state/views.js';
 
 /** Options of {@link createSandbox}. Every option has a default. */
 export interface SandboxOptions {
@@ -86,6 +86,11 @@ export interface Sandbox {
   listen(options?: ListenOptions): Promise<SandboxServer>;
   /** The visible state (what `GET /__sandbox/api/state` returns). */
   snapshot(): SandboxSnapshot;
+  /**
+   * A page of every stored message, oldest first (what `GET /__sandbox/api/messages` returns):
+   * `offset` (default 0) and `limit` (default and maximum 1000); a bad value is a `TypeError`.
+   */
+  listMessages(options?: { readonly offset?: number; readonly limit?: number }): MessagePage;
   /** Calls `listener` on every state change; returns the function that unsubscribes. */
   subscribe(listener: ChangeListener): () => void;
   /** Injects an inbound message (see {@link InboundInput}); a bad input is a `TypeError`. */
@@ -107,6 +112,8 @@ export interface Sandbox {
 }
 
 const SNAPSHOT_LIMITS = { messages: 500, callbacks: 1000, inbound: 500, invocations: 500 } as const;
+/** The largest page of {@link Sandbox.listMessages} (and its default). */
+const MESSAGE_PAGE_LIMIT = 1000;
 const DEMO_PERIOD_MS = 30 * 24 * 3_600_000;
 
 function newestFirst<T>(values: Iterable<T>, limit: number): T[] {
@@ -272,6 +279,19 @@ export function createSandbox({
     metrics: metrics.view(),
   });
 
+  const listMessages = ({ offset = 0, limit = MESSAGE_PAGE_LIMIT }: { readonly offset?: number; readonly limit?: number } = {}): MessagePage => {
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new TypeError(`offset must be a non-negative integer, got ${String(offset)}`);
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MESSAGE_PAGE_LIMIT) throw new TypeError(`limit must be an integer from 1 to ${MESSAGE_PAGE_LIMIT}, got ${String(limit)}`);
+    const messages: MessageView[] = [];
+    let index = 0;
+    for (const record of store.messages.values()) {
+      if (index >= offset + limit) break;
+      if (index >= offset) messages.push(messageView(record));
+      index++;
+    }
+    return { total: store.messages.size, offset, messages };
+  };
+
   const reset = (): void => {
     dispatcher.reset();
     store.clear();
@@ -303,6 +323,7 @@ export function createSandbox({
     newTicketId,
     scenarioFor: (destination) => scenarioMap.get(destination) ?? scenarioMap.get(ANY_DESTINATION) ?? { kind: 'delivered' },
     snapshot,
+    listMessages,
     injectInbound,
     reset,
     metrics,
@@ -381,6 +402,7 @@ export function createSandbox({
       return listenSandbox(sandbox, options);
     },
     snapshot,
+    listMessages,
     subscribe: (listener) => feed.subscribe(listener),
     injectInbound(input) {
       const result = injectInbound(input);

@@ -1,7 +1,7 @@
 /** The admin API of the contract over real HTTP: state, events, scenarios, reset, token, dashboard, bounds. */
 import { encodeMtRequest } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock, createSandbox, type SandboxServer, type SandboxSnapshot } from '../src/index.js';
+import { createManualClock, createSandbox, type MessagePage, type SandboxServer, type SandboxSnapshot } from '../src/index.js';
 import { auth } from './helpers.js';
 
 const clock = createManualClock();
@@ -142,7 +142,8 @@ describe('admin API', () => {
     expect(invalid.error.description).toMatch(/destination address/);
     expect((await post({ accountId: 'nobody', mobileTerminate: mt })).status).toBe(400);
     expect((await post([1])).status).toBe(400);
-    expect((await fetch(`${server.url}/__sandbox/api/messages`)).status).toBe(405);
+    // GET lists the stored messages (see below); other methods are refused.
+    expect((await fetch(`${server.url}/__sandbox/api/messages`, { method: 'DELETE' })).status).toBe(405);
   });
 
   it('answers 404 and 405 inside the admin API', async () => {
@@ -187,6 +188,52 @@ describe('bounds and subscriptions', () => {
     const gone = await small.fetch(new Request(`http://sandbox.test/sms/v4/mt/${tickets[0]}/status`, { headers: { authorization: auth() } }));
     expect(gone.status).toBe(404);
     await small.close();
+  });
+
+  it('lists every stored message oldest first, a page at a time, beyond the state\'s newest 500', async () => {
+    const local = createSandbox({ clock: createManualClock() });
+    const listening = await local.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const contents: string[] = [];
+      for (let i = 0; i < 620; i++) {
+        const content = `message ${i}`;
+        contents.push(content);
+        const res = await local.fetch(
+          new Request('http://sandbox.test/sms/v4/mt', {
+            method: 'POST',
+            headers: { authorization: auth(), 'content-type': 'application/json' },
+            body: encodeMtRequest({ destination: { address: '14155550100' }, message: { type: 'text', content } }, 'json'),
+          }),
+        );
+        expect(res.status).toBe(202);
+      }
+      expect(local.snapshot().messages).toHaveLength(500);
+      const pages: MessagePage[] = [];
+      for (let offset = 0; ; offset += 250) {
+        const res = await fetch(`${listening.url}/__sandbox/api/messages?offset=${offset}&limit=250`);
+        expect(res.status).toBe(200);
+        const page = (await res.json()) as MessagePage;
+        pages.push(page);
+        if (offset + 250 >= page.total) break;
+      }
+      expect(pages.map((p) => [p.offset, p.total, p.messages.length])).toEqual([[0, 620, 250], [250, 620, 250], [500, 620, 120]]);
+      expect(pages.flatMap((p) => p.messages.map((m) => m.content))).toEqual(contents);
+      expect(local.listMessages().messages).toHaveLength(620);
+      expect(local.listMessages({ offset: 619 }).messages.map((m) => m.content)).toEqual(['message 619']);
+      expect(local.listMessages({ offset: 700 })).toEqual({ total: 620, offset: 700, messages: [] });
+      for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'offset=x', 'limit=1.5']) {
+        const res = await fetch(`${listening.url}/__sandbox/api/messages?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid-page');
+      }
+      expect(() => local.listMessages({ limit: 0 })).toThrow(TypeError);
+      const put = await fetch(`${listening.url}/__sandbox/api/messages`, { method: 'PUT' });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toBe('GET, POST');
+    } finally {
+      await listening.close();
+      await local.close();
+    }
   });
 
   it('tells subscribers about changes until they unsubscribe', async () => {

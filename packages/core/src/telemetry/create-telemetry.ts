@@ -115,16 +115,15 @@ export interface CallbackObserver {
 /** A state change of a queued message. */
 export interface QueueJobReport {
   readonly key: string;
-  /** `queued`, `sending`, `accepted`, `delivered`, `failed`, `rejected`, `retrying`, `unknown-fate`, `abandoned`. */
+  /** The queue's message states: `queued`, `sending`, `retrying`, `accepted`, `delivered`, `failed`, `rejected`, `unknown` (unknown fate), `abandoned`. */
   readonly state: string;
   readonly ticketId?: string;
   readonly code?: string | number;
   readonly description?: string;
 }
 
-/** Reports one job of the send queue. */
+/** Reports one send of the send queue: the span from `sending` to the state the send led to. */
 export interface QueueJobObserver {
-  state(report: QueueJobReport): void;
   end(report: QueueJobReport): void;
 }
 
@@ -140,7 +139,9 @@ export interface SmsTelemetry {
   callback(): CallbackObserver;
   /** Reports a multipart inbound message handed over incomplete. */
   orphan(facts: { readonly ticketId: string; readonly partsHeld: number; readonly missingParts: readonly number[] }): void;
-  /** Starts the report of one send-queue job. */
+  /** Reports a state change of a queued message (counter and log line). */
+  queueState(report: QueueJobReport): void;
+  /** Starts the span of one send of the queue (call when the message enters `sending`). */
   queueJob(key: string): QueueJobObserver;
   /** Reports the queue's depth when metrics are collected; returns a function that stops it. */
   observeQueueDepth(read: () => number | Promise<number>): () => void;
@@ -437,18 +438,18 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
     };
   };
 
+  const queueRecord = (r: QueueJobReport): void => {
+    m?.queueJobs.add(1, { [A.queueState]: r.state });
+    if (r.state === 'unknown') m?.unknownFates.add(1);
+    const fields = { key: r.key, state: r.state, ticketId: r.ticketId, code: r.code, description: r.description };
+    log(r.state === 'unknown' ? 'error' : r.state === 'rejected' || r.state === 'retrying' || r.state === 'failed' ? 'warn' : 'info', fields, `queued message ${r.key}: ${r.state}`);
+  };
+
   const queueJob = (key: string): QueueJobObserver => {
-    const span = tracer?.startSpan(TELEMETRY_SPANS.queueJob, { kind: SPAN_KIND_INTERNAL, attributes: { [A.queueKey]: key } });
-    const record = (r: QueueJobReport): void => {
-      m?.queueJobs.add(1, { [A.queueState]: r.state });
-      if (r.state === 'unknown-fate') m?.unknownFates.add(1);
-      const fields = { key: r.key, state: r.state, ticketId: r.ticketId, code: r.code, description: r.description };
-      log(r.state === 'unknown-fate' ? 'error' : r.state === 'rejected' || r.state === 'retrying' || r.state === 'failed' ? 'warn' : 'info', fields, `queued message ${r.key}: ${r.state}`);
-    };
+    const span = recordingOrNone(tracer?.startSpan(TELEMETRY_SPANS.queueJob, { kind: SPAN_KIND_INTERNAL, attributes: { [A.queueKey]: key } }));
     return {
-      state: record,
       end(r) {
-        record(r);
+        queueRecord(r);
         if (span === undefined) return;
         span.setAttributes({
           [A.queueState]: r.state,
@@ -471,6 +472,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
       log('warn', { ticketId, partsHeld, missingParts }, `multipart inbound message ${ticketId} handed over incomplete: parts ${missingParts.join(', ')} missing`);
     },
     queueJob,
+    queueState: queueRecord,
     observeQueueDepth(read) {
       if (meter === undefined) return () => undefined;
       const gauge = meter.createObservableGauge(M.queueDepth.name, { unit: M.queueDepth.unit, description: M.queueDepth.description });

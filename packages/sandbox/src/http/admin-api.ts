@@ -106,6 +106,20 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     if (method !== 'GET') return notAllowed('GET', requestId);
     return json(sandbox.snapshot(), 200, requestId);
   }
+  if (api === '/messages') {
+    if (method === 'POST') return sendAsAccount(sandbox, request, requestId);
+    if (method !== 'GET') return notAllowed('GET, POST', requestId);
+    const query = new URL(request.url).searchParams;
+    const number = (name: string): number | undefined => {
+      const value = query.get(name);
+      return value === null ? undefined : /^[0-9]{1,9}$/.test(value) ? Number(value) : NaN;
+    };
+    try {
+      return json(sandbox.listMessages({ offset: number('offset'), limit: number('limit') }), 200, requestId);
+    } catch (error) {
+      return adminError(400, 'invalid-page', (error as Error).message, requestId);
+    }
+  }
   if (api === '/events') {
     if (method !== 'GET') return notAllowed('GET', requestId);
     return new Response(createEventStream(sandbox, request.signal), {
@@ -120,10 +134,6 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     const result = sandbox.injectInbound(body.value as never);
     if (!result.ok) return json({ error: result.error }, 400, requestId);
     return json(result.value, 202, requestId);
-  }
-  if (api === '/messages') {
-    if (method !== 'POST') return notAllowed('POST', requestId);
-    return sendAsAccount(sandbox, request, requestId);
   }
   if (api === '/scenarios') {
     if (method !== 'GET') return notAllowed('GET', requestId);

@@ -117,6 +117,18 @@ export interface SandboxSnapshot {
   metrics: SandboxMetricsView;
 }
 
+/**
+ * One page of every stored message, oldest first: `GET /__sandbox/api/messages?offset=&limit=`.
+ * Unlike the state's newest 500, it reaches every message the store still holds (`maxMessages`).
+ */
+export interface MessagePage {
+  /** Messages stored in all. */
+  total: number;
+  /** Index of the first message of the page (0 for the oldest stored). */
+  offset: number;
+  messages: MessageView[];
+}
+
 /** What changed: the `data` of an `event: change` of the SSE stream. */
 export interface SandboxChange {
   kind: 'message' | 'callback' | 'inbound' | 'invocation' | 'reset';

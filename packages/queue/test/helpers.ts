@@ -1,0 +1,202 @@
+/**
+ * Shared helpers of the end-to-end tests: a real `redis-server` on a free loopback port, the
+ * sandbox over HTTP with a receipt receiver, the sandbox's own record of every message, and
+ * worker child processes.
+ */
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createWebhookMiddleware } from '@smsv4/express-webhooks';
+import { createSandbox, type MessagePage, type MessageView, type Sandbox, type SandboxOptions, type SandboxServer } from '@smsv4/sandbox';
+import express from 'express';
+import { Redis } from 'ioredis';
+import type { SendQueue } from '../src/index.js';
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A `redis-server` of the test's own. */
+export interface RedisServer {
+  readonly port: number;
+  readonly connection: { host: string; port: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `redis-server` on a free loopback port, without persistence. A machine without it fails
+ * the suite with the command that installs it.
+ */
+export async function startRedis(): Promise<RedisServer> {
+  const probe = spawnSync('redis-server', ['--version']);
+  if (probe.error !== undefined || probe.status !== 0) {
+    throw new Error('these tests need redis-server: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) and run them again');
+  }
+  for (let tries = 0; ; tries++) {
+    const port = await freePort();
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const probeClient = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probeClient.on('error', () => undefined);
+    let ready = false;
+    for (let i = 0; i < 100 && child.exitCode === null; i++) {
+      try {
+        await probeClient.connect();
+        ready = (await probeClient.ping()) === 'PONG';
+        break;
+      } catch {
+        await sleep(50);
+      }
+    }
+    probeClient.disconnect();
+    if (ready) {
+      return {
+        port,
+        connection: { host: '127.0.0.1', port },
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGKILL');
+          await exited;
+        },
+      };
+    }
+    child.kill('SIGKILL');
+    await exited;
+    if (tries >= 3) throw new Error(`redis-server did not start on 127.0.0.1:${port}`);
+  }
+}
+
+/** The sandbox over HTTP, with a receipt receiver (express-webhooks) that feeds a queue. */
+export interface SandboxSetup {
+  readonly sandbox: Sandbox;
+  readonly server: SandboxServer;
+  /** Where the sandbox posts receipts. */
+  readonly receiptUrl: string;
+  /** The queue receipts are recorded in (set it after creating the queue). */
+  receiptsTo: SendQueue | undefined;
+  /** Receipts the receiver took. */
+  receipts: number;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on loopback and a receiver of its receipts. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxSetup> {
+  const sandbox = createSandbox({ maxMessages: 50_000, ...options });
+  const server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const app = express();
+  const setup: SandboxSetup = {
+    sandbox,
+    server,
+    receiptUrl: '',
+    receiptsTo: undefined,
+    receipts: 0,
+    async close() {
+      await new Promise<void>((resolve) => {
+        receiver.close(() => resolve());
+        receiver.closeAllConnections();
+      });
+      await server.close();
+      await sandbox.close();
+    },
+  };
+  app.use(
+    '/receipts',
+    createWebhookMiddleware({
+      // The one line that closes the loop.
+      onDeliveryReceipt: async (receipt) => {
+        setup.receipts++;
+        await setup.receiptsTo?.recordDeliveryReceipt(receipt);
+      },
+      onError: () => undefined,
+    }),
+  );
+  const receiver: Server = createServer(app);
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  (setup as { receiptUrl: string }).receiptUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/receipts`;
+  return setup;
+}
+
+/** Every message the sandbox stored, oldest first, read through its admin API. */
+export async function sandboxRecord(url: string): Promise<MessageView[]> {
+  const messages: MessageView[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const response = await fetch(`${url}/__sandbox/api/messages?offset=${offset}&limit=1000`);
+    if (!response.ok) throw new Error(`admin API answered ${response.status}`);
+    const page = (await response.json()) as MessagePage;
+    messages.push(...page.messages);
+    if (offset + 1000 >= page.total) return messages;
+  }
+}
+
+/** The key a test message carries in its content (`"<text> [key]"`). */
+export function keyOfContent(content: string): string | undefined {
+  return /\[([^\]]+)\]$/.exec(content)?.[1];
+}
+
+/** Settings of a worker child process (see `worker-process.ts`). */
+export interface WorkerProcessConfig {
+  readonly redisPort: number;
+  readonly sandboxUrl: string;
+  readonly name: string;
+  readonly concurrency: number;
+  readonly rateLimit?: { perSecond: number; burst?: number };
+  readonly lockDurationMs: number;
+  readonly stalledIntervalMs: number;
+  readonly temporaryErrorDelayMs: number;
+  readonly sendTimeoutMs: number;
+  readonly keyInNote2: boolean;
+}
+
+/** A worker child process. */
+export interface WorkerProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** Resolves when the process exited. */
+  readonly exited: Promise<void>;
+  /** Asks the worker to close gracefully and waits for it; resolves to the messages it saw accepted. */
+  stop(): Promise<number>;
+  kill(): Promise<void>;
+}
+
+/** Forks a worker process (TypeScript through tsx) and waits until its worker runs. */
+export async function startWorkerProcess(config: WorkerProcessConfig): Promise<WorkerProcess> {
+  const child = fork(new URL('./worker-process.ts', import.meta.url), [JSON.stringify(config)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the worker process exited with ${String(code)} before it was ready`)));
+  });
+  return {
+    child,
+    pid: child.pid as number,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return 0;
+      const report = new Promise<number>((resolve) => child.on('message', (m) => typeof m === 'object' && m !== null && resolve((m as { accepted: number }).accepted)));
+      child.send('stop');
+      const accepted = await Promise.race([report, exited.then(() => -1)]);
+      await exited;
+      return accepted;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Polls until `done()` holds or `timeoutMs` passes; returns whether it held. */
+export async function waitFor(done: () => Promise<boolean> | boolean, timeoutMs: number, intervalMs = 100): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await done()) return true;
+    await sleep(intervalMs);
+  }
+  return done();
+}

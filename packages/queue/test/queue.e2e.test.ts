@@ -1,0 +1,306 @@
+/**
+ * One process, a real redis-server, the sandbox over HTTP: enqueue, send, receipts, 540 at the
+ * door, idempotency, 1010 that frees the worker, unknown fates and how they are settled, events.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeErrorRecord, mtRequestError, SMS_ERRORS, type MtRequest } from '@smsv4/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSendQueue, TEMPORARY_ERROR_DELAY_MS, type SendQueue, type SendQueueOptions, type StateChange } from '../src/index.js';
+import { keyOfContent, sandboxRecord, startRedis, startSandbox, waitFor, type RedisServer, type SandboxSetup } from './helpers.js';
+
+let redis: RedisServer;
+let setup: SandboxSetup;
+const open: SendQueue[] = [];
+let queueCount = 0;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  setup = await startSandbox({ timeScale: 100 });
+});
+afterAll(async () => {
+  await setup?.close();
+  await redis?.stop();
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((queue) => queue.close()));
+  setup.receiptsTo = undefined;
+  setup.sandbox.clearFaults();
+});
+
+const message = (key: string, extra: Partial<MtRequest> = {}): MtRequest => ({
+  destination: { address: '14155550100' },
+  message: { type: 'text', content: `Your order has shipped [${key}]` },
+  delivery: { receiptRequested: 'final', url: setup.receiptUrl },
+  ...extra,
+});
+
+/** A queue of its own (a fresh name) against the sandbox. */
+function newQueue(options: Partial<SendQueueOptions> = {}): SendQueue {
+  const queue = createSendQueue({
+    connection: redis.connection,
+    name: `test-${++queueCount}`,
+    clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' },
+    retry: { temporaryErrorDelayMs: 400, initialDelayMs: 50, maxDelayMs: 500 },
+    lockDurationMs: 2_000,
+    stalledIntervalMs: 1_000,
+    ...options,
+  });
+  open.push(queue);
+  return queue;
+}
+
+const sentKeys = async (): Promise<string[]> => (await sandboxRecord(setup.server.url)).map((m) => keyOfContent(m.content) ?? '');
+
+describe('enqueue', () => {
+  it('refuses an invalid message with core\'s exact 540 error and stores nothing', async () => {
+    const queue = newQueue();
+    const result = await queue.enqueue({ destination: { address: '+14155550100' }, message: { type: 'text', content: 'x' } }, { key: 'bad-1' });
+    expect(result).toEqual({ ok: false, error: mtRequestError('destinationAddress') });
+    expect(result.ok || result.error.description).toBe('Invalid request - destination address value is invalid');
+    const empty = await queue.enqueue({ destination: { address: '14155550100' }, message: { type: 'text', content: '' } }, { key: 'bad-2' });
+    expect(empty).toEqual({ ok: false, error: { code: '540', description: 'Invalid request - message content must have a value', rule: 'contentEmpty' } });
+    expect(await queue.getMessage('bad-1')).toBeUndefined();
+    expect(await queue.bullQueue.getJobCounts()).toMatchObject({ waiting: 0, delayed: 0 });
+  });
+
+  it('misuse is a TypeError: a missing or oversized key, note2 taken by the key', async () => {
+    const queue = newQueue({ keyInNote2: true });
+    await expect(queue.enqueue(message('k'), { key: '' })).rejects.toThrow(TypeError);
+    await expect(queue.enqueue(message('k'), { key: 'x'.repeat(201) })).rejects.toThrow(TypeError);
+    await expect(queue.enqueue(message('k'), { key: '\ud800' })).rejects.toThrow(TypeError);
+    await expect(queue.enqueue({ ...message('k'), options: { note2: 'mine' } }, { key: 'k' })).rejects.toThrow(/note2/);
+    expect(() => newQueue({ clientOptions: undefined })).toThrow(TypeError);
+    expect(() => newQueue({ rateLimit: { perSecond: 0 } })).toThrow(TypeError);
+    expect(() => newQueue({ concurrency: 0 })).toThrow(TypeError);
+  });
+
+  it('sends a key once however often it is enqueued, also at the same moment from two producers', async () => {
+    const queue = newQueue();
+    const other = createSendQueue({ connection: redis.connection, name: queue.name, clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' } });
+    open.push(other);
+    const keys = Array.from({ length: 50 }, (_, i) => `dup-${i}`);
+    const results = await Promise.all([
+      queue.enqueueMany(keys.map((key) => ({ key, request: message(key) }))),
+      other.enqueueMany(keys.map((key) => ({ key, request: message(key) }))),
+      ...keys.slice(0, 10).map((key) => queue.enqueue(message(key), { key })),
+    ]);
+    const created = results.flat().filter((r) => r.ok && r.value.created).map((r) => (r.ok ? r.value.key : ''));
+    expect(created.sort()).toEqual([...keys].sort());
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessages(keys)).every((m) => m?.state === 'accepted' || m?.state === 'delivered'), 15_000)).toBe(true);
+    const again = await queue.enqueue(message('dup-3'), { key: 'dup-3' });
+    expect(again.ok && again.value).toMatchObject({ key: 'dup-3', created: false });
+    await sleep(300);
+    const sent = (await sentKeys()).filter((k) => k.startsWith('dup-'));
+    expect(sent.sort()).toEqual([...keys].sort());
+  });
+});
+
+describe('sending and receipts', () => {
+  it('follows a message from queued to delivered, with the events of every change', async () => {
+    const changes: StateChange[] = [];
+    const heard: StateChange[] = [];
+    const queue = newQueue({ onStateChange: (c) => changes.push(c) });
+    setup.receiptsTo = queue;
+    const listener = newQueue({ name: queue.name });
+    const unsubscribe = await listener.subscribe((c) => heard.push(c));
+    await queue.enqueue(message('life-1'), { key: 'life-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('life-1'))?.state === 'delivered', 15_000)).toBe(true);
+    const done = await queue.getMessage('life-1');
+    expect(done).toMatchObject({ key: 'life-1', state: 'delivered', sends: 1, retries: 0, code: 4, description: 'Message delivered' });
+    expect(done?.ticketId).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    expect(done?.delivery).toMatchObject({ complete: true, code: 4, outcome: 'delivered', totalSegments: 1 });
+    expect(done?.inFlight).toBeUndefined();
+    const states = ['queued', 'sending', 'accepted', 'delivered'];
+    expect(changes.filter((c) => c.key === 'life-1').map((c) => c.state)).toEqual(states);
+    expect(changes.find((c) => c.state === 'accepted')?.previous).toBe('sending');
+    await waitFor(() => heard.length >= 4, 2_000);
+    expect(heard.filter((c) => c.key === 'life-1').map((c) => c.state)).toEqual(states);
+    await unsubscribe();
+  });
+
+  it('folds the receipts of a multipart message with core: one part failed → failed 830', async () => {
+    const queue = newQueue();
+    setup.receiptsTo = queue;
+    setup.sandbox.setScenario('14155550177', { kind: 'fail-part', segmentNumber: 2 });
+    const long: MtRequest = {
+      destination: { address: '14155550177' },
+      message: { type: 'text', mlc: 'segment', content: `${'Your parcel is on its way. '.repeat(10)}[multi-1]` },
+      delivery: { receiptRequested: 'final', url: setup.receiptUrl },
+    };
+    await queue.enqueue(long, { key: 'multi-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('multi-1'))?.state === 'failed', 15_000)).toBe(true);
+    const failed = await queue.getMessage('multi-1');
+    expect(failed).toMatchObject({ state: 'failed', code: 830, description: 'Partial message delivery failure' });
+    expect(failed?.delivery?.parts.map((p) => p.code)).toEqual([4, 811]);
+  });
+
+  it('a 1010 re-queues the message for later and frees the worker for the next one', async () => {
+    const queue = newQueue({ concurrency: 1, retry: { temporaryErrorDelayMs: 3_000, initialDelayMs: 50 } });
+    const changes: StateChange[] = [];
+    const watcher = await queue.subscribe((c) => changes.push(c));
+    setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
+    await queue.enqueue(message('temp-1'), { key: 'temp-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'retrying', 5_000, 20)).toBe(true);
+    const retrying = await queue.getMessage('temp-1');
+    expect(retrying).toMatchObject({ state: 'retrying', code: '1010', description: SMS_ERRORS['1010'].description, httpStatus: 503, retries: 1 });
+    expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(3_000);
+    expect(retrying?.inFlight).toBeUndefined();
+    // The only worker slot is free: the next message goes out while the first waits.
+    await queue.enqueue(message('temp-2'), { key: 'temp-2' });
+    expect(await waitFor(async () => (await queue.getMessage('temp-2'))?.state === 'accepted', 2_500, 20)).toBe(true);
+    expect((await queue.getMessage('temp-1'))?.state).toBe('retrying');
+    expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'accepted', 10_000)).toBe(true);
+    expect(await queue.getMessage('temp-1')).toMatchObject({ state: 'accepted', retries: 1, sends: 2 });
+    expect((await sentKeys()).filter((k) => k === 'temp-1')).toHaveLength(1);
+    // The second attempt waited at least the 1010 interval after the first.
+    await waitFor(() => changes.filter((c) => c.key === 'temp-1' && c.state === 'sending').length === 2, 1_000);
+    const attempts = changes.filter((c) => c.key === 'temp-1' && c.state === 'sending').map((c) => c.at);
+    expect(attempts).toHaveLength(2);
+    expect((attempts[1] as number) - (attempts[0] as number)).toBeGreaterThanOrEqual(3_000);
+    await watcher();
+  });
+
+  it('gives up after retry.maxRetries refused attempts: rejected, retries-exhausted', async () => {
+    const queue = newQueue({ retry: { temporaryErrorDelayMs: 50, initialDelayMs: 10, maxRetries: 2 } });
+    setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 3 });
+    await queue.enqueue(message('temp-3'), { key: 'temp-3' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('temp-3'))?.state === 'rejected', 5_000, 20)).toBe(true);
+    expect(await queue.getMessage('temp-3')).toMatchObject({ state: 'rejected', reason: 'retries-exhausted', code: '1010', sends: 3, retries: 2 });
+    expect((await sentKeys()).filter((k) => k === 'temp-3')).toHaveLength(0);
+  });
+
+  it('waits the spec\'s 10 s after a 1010 by default (from core\'s catalogue)', async () => {
+    expect(TEMPORARY_ERROR_DELAY_MS).toBe(10_000);
+    const retry = SMS_ERRORS['1010'].retry;
+    expect(retry.retryable && retry.minIntervalMs).toBe(TEMPORARY_ERROR_DELAY_MS);
+    const queue = newQueue({ retry: {} });
+    setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
+    await queue.enqueue(message('temp-default'), { key: 'temp-default' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('temp-default'))?.state === 'retrying', 5_000, 20)).toBe(true);
+    const retrying = await queue.getMessage('temp-default');
+    expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(10_000);
+    expect((await queue.bullQueue.getJobCounts()).delayed).toBe(1);
+  });
+
+  it('rejects a message the service refuses, with its code and description, and never sends it again', async () => {
+    const queue = createSendQueue({
+      connection: redis.connection,
+      name: `test-${++queueCount}`,
+      clientOptions: { baseUrl: setup.server.url, accountId: 'north-america', password: 'north-america-password' },
+    });
+    open.push(queue);
+    await queue.enqueue({ ...message('refused-1'), destination: { address: '447700900123' } }, { key: 'refused-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('refused-1'))?.state === 'rejected', 5_000)).toBe(true);
+    expect(await queue.getMessage('refused-1')).toMatchObject({ state: 'rejected', reason: 'service', code: '592', description: SMS_ERRORS['592'].description, sends: 1 });
+  });
+});
+
+describe('unknown fates', () => {
+  it('parks a send answered 1000 as unknown, never resends it by itself, and resends it when asked', async () => {
+    const queue = newQueue();
+    setup.sandbox.addFault({ operation: 'send', kind: '1000', count: 1 });
+    await queue.enqueue(message('lost-1000'), { key: 'lost-1000' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('lost-1000'))?.state === 'unknown', 5_000)).toBe(true);
+    const parked = await queue.getMessage('lost-1000');
+    expect(parked).toMatchObject({ state: 'unknown', reason: 'service-error', code: '1000', sends: 1 });
+    expect(parked?.inFlight?.token).toContain(`/${process.pid}/`);
+    expect(await queue.unknownFates()).toEqual(['lost-1000']);
+    // The service did take it (as the spec warns for 1000).
+    await sleep(1_500);
+    expect((await sentKeys()).filter((k) => k === 'lost-1000')).toHaveLength(1);
+    expect((await queue.getMessage('lost-1000'))?.state).toBe('unknown');
+    expect(await queue.abandon('nope')).toEqual({ ok: false, error: { code: 'not-found', description: 'no message with key nope' } });
+    expect(await queue.resend('lost-1000')).toEqual({ ok: true, value: { key: 'lost-1000', state: 'queued' } });
+    expect(await waitFor(async () => (await queue.getMessage('lost-1000'))?.state === 'accepted', 5_000)).toBe(true);
+    expect(await queue.getMessage('lost-1000')).toMatchObject({ sends: 2 });
+    expect((await sentKeys()).filter((k) => k === 'lost-1000')).toHaveLength(2);
+    expect(await queue.unknownFates()).toEqual([]);
+    const notUnknown = await queue.resend('lost-1000');
+    expect(notUnknown).toMatchObject({ ok: false, error: { code: 'not-unknown', state: 'accepted' } });
+  });
+
+  it('parks a timed-out send; a receipt carrying the key in note2 then proves it was accepted', async () => {
+    const queue = newQueue({ keyInNote2: true, sendTimeoutMs: 200 });
+    setup.receiptsTo = queue;
+    setup.sandbox.addFault({ operation: 'send', kind: 'latency', latencyMs: 600, count: 1 });
+    await queue.enqueue(message('slow-1'), { key: 'slow-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('slow-1'))?.state === 'unknown', 5_000, 20)).toBe(true);
+    expect(await queue.getMessage('slow-1')).toMatchObject({ reason: 'timeout', request: { options: { note2: 'slow-1' } } });
+    expect((await queue.abandon('slow-1')).ok).toBe(true);
+    // The sandbox processed the request after its latency, and its receipt names the key.
+    expect(await waitFor(async () => (await queue.getMessage('slow-1'))?.state === 'delivered', 10_000)).toBe(true);
+    const delivered = await queue.getMessage('slow-1');
+    expect(delivered).toMatchObject({ state: 'delivered', code: 4, sends: 1 });
+    expect(delivered?.ticketId).toBe((await sandboxRecord(setup.server.url)).find((m) => keyOfContent(m.content) === 'slow-1')?.ticketId);
+  });
+
+  it('parks a send whose connection dropped after the service took it', async () => {
+    const queue = newQueue();
+    setup.sandbox.addFault({ operation: 'send', kind: 'drop-after-accept', count: 1 });
+    await queue.enqueue(message('dropped-1'), { key: 'dropped-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('dropped-1'))?.state === 'unknown', 5_000)).toBe(true);
+    expect(await queue.getMessage('dropped-1')).toMatchObject({ reason: 'connection-lost', sends: 1 });
+    expect((await sentKeys()).filter((k) => k === 'dropped-1')).toHaveLength(1);
+  });
+
+  it('reports a receipt that matches no message as an error value', async () => {
+    const queue = newQueue();
+    const receipt = { type: 'final' as const, mtStatus: { ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD', code: 4 } };
+    expect(await queue.recordDeliveryReceipt(receipt)).toEqual({ ok: true, value: { status: 'waiting', ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD' } });
+  });
+});
+
+describe('Retry-After', () => {
+  let server: Server;
+  let url: string;
+  const arrivals: number[] = [];
+  beforeAll(async () => {
+    let calls = 0;
+    server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        arrivals.push(Date.now());
+        calls++;
+        if (calls === 1) {
+          response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2', 'x-request-id': 'r-1' });
+          response.end(encodeErrorRecord({ code: '1010', description: SMS_ERRORS['1010'].description }, 'json'));
+          return;
+        }
+        response.writeHead(202, { location: `http://127.0.0.1/sms/v4/mt/AAAAA-BBBBB-CCCCC-${String(calls).padStart(5, '0')}`, 'x-request-id': `r-${calls}` });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('waits Retry-After before the message, and holds every send of the account meanwhile', async () => {
+    const queue = newQueue({ clientOptions: { baseUrl: url, accountId: 'retry-after-account', password: 'x' }, concurrency: 1 });
+    await queue.enqueue(message('ra-1'), { key: 'ra-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('ra-1'))?.state === 'retrying', 5_000, 20)).toBe(true);
+    const retrying = await queue.getMessage('ra-1');
+    expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(2_000);
+    await queue.enqueue(message('ra-2'), { key: 'ra-2' });
+    expect(await waitFor(async () => (await queue.getMessages(['ra-1', 'ra-2'])).every((m) => m?.state === 'accepted'), 8_000)).toBe(true);
+    expect(arrivals).toHaveLength(3);
+    expect((arrivals[1] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(1_950);
+    expect((arrivals[2] as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(1_950);
+  });
+});
