@@ -163,14 +163,18 @@ const EUROPEAN_SINGLE: { readonly [L in 'turkish' | 'spanish' | 'portuguese']: r
 const positionsOf = (table: string): readonly (string | undefined)[] => [...table].map((c, s) => (s === 0x1b ? undefined : c));
 
 /**
- * An object with one enumerable property per language, each made on its first read (and kept):
+ * An object with one enumerable property per language that `has` a table, each made on its first read (and kept):
  * importing core decodes no table, and a table nobody reads is never decoded.
  */
-function tablesOf<L extends NationalLanguage, T>(languages: readonly L[], make: (language: L) => T): { readonly [K in L]: T } {
+function tablesOf<L extends NationalLanguage, T>(has: (language: NationalLanguage) => language is L, make: (language: L) => T): { readonly [K in L]: T } {
   const out = {} as { [K in L]: T };
-  for (const language of languages) Object.defineProperty(out, language, { enumerable: true, get: lazy(() => make(language)) });
+  for (const language of NATIONAL_LANGUAGES) {
+    if (has(language)) Object.defineProperty(out, language, { enumerable: true, get: lazy(() => make(language)) });
+  }
   return Object.freeze(out);
 }
+
+const isNational = (language: NationalLanguage): language is NationalLanguage => language !== undefined;
 
 const isIndian = (language: NationalLanguage): language is IndianLanguage => NATIONAL_LANGUAGE_IDS[language] > 3;
 
@@ -180,12 +184,12 @@ const isIndian = (language: NationalLanguage): language is IndianLanguage => NAT
  * default alphabet.
  */
 export const LOCKING_SHIFT_TABLES: { readonly [L in LockingShiftLanguage]: readonly (string | undefined)[] } = /* @__PURE__ */ tablesOf(
-  NATIONAL_LANGUAGES.filter(hasLockingShift),
+  hasLockingShift,
   (language) => (isIndian(language) ? indianLockingShiftTables()[language] : positionsOf(language === 'turkish' ? TURKISH_LOCKING : PORTUGUESE_LOCKING)),
 );
 
 /** Single shift tables (septet after the escape → character), each decoded on first read. */
-export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = /* @__PURE__ */ tablesOf(NATIONAL_LANGUAGES, (language) =>
+export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = /* @__PURE__ */ tablesOf(isNational, (language) =>
   isIndian(language) ? indianSingleShiftTables()[language] : single(EUROPEAN_SINGLE[language]),
 );
 
