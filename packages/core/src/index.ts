@@ -230,7 +230,20 @@ export type {
   ReassemblyOutcome,
   InboundReassembler,
 } from './webhooks/inbound-reassembler.js';
-export { createInboundReassembler, singleInboundMessage } from './webhooks/inbound-reassembler.js';
+export { createInboundReassembler, singleInboundMessage, assembleInboundMessage, reassemblyKey } from './webhooks/inbound-reassembler.js';
+export type {
+  ReassemblyGroup,
+  PartAddOutcome,
+  ReassemblyAddOptions,
+  ReassemblyFinishOptions,
+  ReassemblyClaimOptions,
+  ReassemblyStore,
+  MemoryReassemblyStoreOptions,
+  MemoryReassemblyStore,
+} from './webhooks/reassembly-store.js';
+export { createMemoryReassemblyStore, groupMessage } from './webhooks/reassembly-store.js';
+export type { RedisReassemblyStoreOptions, RedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
+export { createRedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
 export type { MessagePartStatus, MessageDeliveryStatus, ReceiptAggregatorOptions, ReceiptAggregator } from './webhooks/receipt-aggregator.js';
 export { foldReceipts, createReceiptAggregator } from './webhooks/receipt-aggregator.js';
 export type {

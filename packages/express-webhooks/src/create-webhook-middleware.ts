@@ -21,7 +21,7 @@ export interface WebhookMiddleware {
   (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
   /** The platform-neutral receiver behind it. */
   readonly handler: WebhookHandler<ExpressPlatform>;
-  /** Hands incomplete multipart inbound messages to `onOrphan` and stops the reassembly timers (call on shutdown). */
+  /** Stops the orphan sweeps; with the in-memory reassembly store, hands incomplete multipart messages to `onOrphan` (call on shutdown). */
   close(): void;
 }
 

@@ -27,6 +27,8 @@ export type {
   DeliveryReceipt,
   DuplicateEvent,
   DuplicateStore,
+  ReassemblyStore,
+  RedisCommand,
   InboundCharset,
   InboundMessage,
   MessageDeliveryStatus,
@@ -45,6 +47,8 @@ export {
   WEBHOOK_REJECTIONS,
   createMemoryDuplicateStore,
   createRedisDuplicateStore,
+  createMemoryReassemblyStore,
+  createRedisReassemblyStore,
   createReceiptAggregator,
   foldReceipts,
 } from '@smsv4/core';

@@ -146,7 +146,7 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
     this.#logger.log(`Receiving callbacks at /${this.path.replace(/^\/+/, '')}: receipts → ${names(receipts)}; inbound messages → ${names(inbound)}`);
   }
 
-  /** Hands incomplete multipart inbound messages over as orphans and stops the reassembly timers. */
+  /** Stops the orphan sweeps; with the in-memory reassembly store, hands incomplete multipart messages over as orphans. */
   onModuleDestroy(): void {
     this.#handler?.close();
   }

@@ -132,6 +132,17 @@ function fastXml(text: string): Result<Callback, PayloadError> | undefined {
 }
 
 /**
+ * The inbound callback of a message kept by a reassembly store (its decoded value, written as
+ * JSON): checked against the resource's schema again, header and concatenation worked out anew.
+ * `undefined` when the value is not an inbound message of one part of a multipart message.
+ */
+export function storedInboundPart(message: unknown, format: unknown): InboundCallback | undefined {
+  if ((format !== 'xml' && format !== 'json') || !INBOUND_RESOURCE.check.Check(message)) return undefined;
+  const callback = inboundCallback(message, format);
+  return callback.ok && callback.value.kind === 'inbound-message' && callback.value.concatenation !== undefined ? callback.value : undefined;
+}
+
+/**
  * `true` when a CDATA section or a comment of a document with CDATA has no end. The full XML
  * parser's CDATA step loops on such a document (e.g. `<?<![CDATA[]>...` passes the well-formedness
  * check), so it is refused here, before the parser sees it.

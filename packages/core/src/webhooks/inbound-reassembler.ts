@@ -98,6 +98,58 @@ export function singleInboundMessage(callback: InboundCallback, charset: Inbound
   };
 }
 
+/**
+ * The {@link InboundMessage} of the parts of one multipart message, by part number: the parts
+ * present joined in part order (missing ones skipped and listed), decoded once. Shared by every
+ * reassembly store, so that a message joined in memory and one joined in a shared store are the same.
+ */
+export function assembleInboundMessage(parts: ReadonlyMap<number, InboundCallback>, concatenation: InboundConcatenation, charset: InboundCharset = 'auto'): InboundMessage {
+  const { total } = concatenation;
+  const present: InboundCallback[] = [];
+  const missingParts: number[] = [];
+  for (let n = 1; n <= total; n++) {
+    const part = parts.get(n);
+    if (part === undefined) missingParts.push(n);
+    else present.push(part);
+  }
+  const first = present[0];
+  if (first === undefined) throw new TypeError('a multipart message needs at least one part');
+  const type = first.message.message.type;
+  const content = present.map((p) => p.payload).join('');
+  const submitted = present
+    .map((p) => p.message.submittedDate)
+    .filter((d): d is string => d !== undefined)
+    .sort()[0];
+  return {
+    ticketId: first.message.ticketId,
+    ticketIds: present.map((p) => p.message.ticketId),
+    ...(submitted === undefined ? {} : { submittedDate: submitted }),
+    source: first.message.source,
+    destination: first.message.destination,
+    type,
+    content,
+    ...textOf(type, content, charset, first.header?.national),
+    concatenation,
+    complete: missingParts.length === 0,
+    missingParts,
+    parts: present.map((p) => p.message),
+    format: first.format,
+  };
+}
+
+/**
+ * The key of the multipart message a part belongs to: reference width, reference, part count,
+ * sender and originator (so two messages with the same reference from different handsets stay
+ * apart). Readable, and safe as (part of) a Redis key.
+ *
+ * @throws TypeError for a callback without a concatenation element.
+ */
+export function reassemblyKey(part: InboundCallback): string {
+  const c = part.concatenation;
+  if (c === undefined) throw new TypeError('a reassembly key needs one part of a multipart message (a callback with a concatenation element)');
+  return `${c.referenceBits}-${c.reference}-${c.total}:${encodeURIComponent(part.message.source.address)}:${encodeURIComponent(part.message.destination.address)}`;
+}
+
 /** Timers the reassembler arms its timeouts with (the runtime's by default). */
 export interface ReassemblerTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -154,7 +206,8 @@ interface Group {
   timer: unknown;
 }
 
-const runtimeTimers: ReassemblerTimers = {
+/** The runtime's timers, unref'd where the runtime can (so they never keep a Node process alive). */
+export const runtimeTimers: ReassemblerTimers = {
   setTimeout(callback, ms) {
     const handle = globalThis.setTimeout(callback, ms) as unknown;
     (handle as { unref?: () => void }).unref?.();
@@ -187,38 +240,7 @@ export function createInboundReassembler({
   if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
   const groups = new Map<string, Group>();
 
-  const messageOf = (group: Group): InboundMessage => {
-    const { total } = group.concatenation;
-    const present: InboundCallback[] = [];
-    const missingParts: number[] = [];
-    for (let n = 1; n <= total; n++) {
-      const part = group.parts.get(n);
-      if (part === undefined) missingParts.push(n);
-      else present.push(part);
-    }
-    const first = present[0] as InboundCallback;
-    const type = first.message.message.type;
-    const content = present.map((p) => p.payload).join('');
-    const submitted = present
-      .map((p) => p.message.submittedDate)
-      .filter((d): d is string => d !== undefined)
-      .sort()[0];
-    return {
-      ticketId: first.message.ticketId,
-      ticketIds: present.map((p) => p.message.ticketId),
-      ...(submitted === undefined ? {} : { submittedDate: submitted }),
-      source: first.message.source,
-      destination: first.message.destination,
-      type,
-      content,
-      ...textOf(type, content, charset, first.header?.national),
-      concatenation: group.concatenation,
-      complete: missingParts.length === 0,
-      missingParts,
-      parts: present.map((p) => p.message),
-      format: first.format,
-    };
-  };
+  const messageOf = (group: Group): InboundMessage => assembleInboundMessage(group.parts, group.concatenation, charset);
 
   const orphan = (group: Group): void => {
     if (groups.get(group.key) !== group) return;
@@ -232,8 +254,6 @@ export function createInboundReassembler({
     group.timer = timers.setTimeout(() => orphan(group), remaining);
   };
 
-  const keyOf = (part: InboundCallback, c: InboundConcatenation): string =>
-    [part.message.source.address, part.message.destination.address, c.referenceBits, c.reference, c.total].join('\u0000');
 
   const insert = (key: string, concatenation: InboundConcatenation, firstAt: number): Group => {
     const group: Group = { key, concatenation, parts: new Map(), firstAt, timer: undefined };
@@ -252,7 +272,7 @@ export function createInboundReassembler({
       const c = part.concatenation;
       if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
       const concatenation: InboundConcatenation = { reference: c.reference, referenceBits: c.referenceBits, total: c.total };
-      const key = keyOf(part, concatenation);
+      const key = reassemblyKey(part);
       const group = groups.get(key) ?? insert(key, concatenation, now());
       if (group.parts.has(c.sequence)) return { status: 'duplicate-part' };
       group.parts.set(c.sequence, part);

@@ -8,10 +8,15 @@ export type WebhookErrorCode =
   | 'late-handler-failed'
   /** `onDuplicate` or `onOrphan` threw or rejected. */
   | 'hook-failed'
-  /** The duplicate store failed: reserving answered 503; remembering or forgetting only reported. */
+  /** A store failed: reserving or holding a part answered 503; remembering, forgetting, ending a hand-over only reported. */
   | 'store-failed'
   /** An orphaned multipart inbound message could not be handed over. */
   | 'orphan-failed'
+  /**
+   * A handler outlived the lease of the multipart message it was given, and another instance took
+   * the message again meanwhile: it may have been handed over twice.
+   */
+  | 'lease-expired'
   /** The request body was consumed by another body parser the receiver cannot read back. */
   | 'receiver-misconfigured';
 

@@ -3,6 +3,7 @@ import { loadFixture } from '../../test/fixtures.js';
 import { basicAuthorization } from '../http/basic-auth.js';
 import { createMemoryDuplicateStore, type DuplicateStore } from './duplicate-store.js';
 import type { InboundMessage, ReassemblerTimers } from './inbound-reassembler.js';
+import { createMemoryReassemblyStore, type ReassemblyStore } from './reassembly-store.js';
 import { WebhookError } from './webhook-error.js';
 import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequest } from './webhook-handler.js';
 
@@ -316,22 +317,46 @@ describe('createWebhookHandler: inbound messages', () => {
     expect(onInboundMessage.mock.calls[0]?.[0]).toMatchObject({ content: '0500034A020148656C6C6F20', header: { concatenation: { sequence: 1 } } });
   });
 
-  it('reports orphans to onOrphan, or to onInboundMessage with complete: false', async () => {
+  it('reports orphans to onOrphan, or to onInboundMessage with complete: false, once their timeout passed', async () => {
     let fire: (() => void) | undefined;
     const timers: ReassemblerTimers = { setTimeout: (fn) => (fire = fn), clearTimeout: () => undefined };
+    let clock = 0;
+    const now = () => clock;
     const onOrphan = vi.fn();
-    const withHook = receiver({ onInboundMessage: () => undefined, onOrphan, timers });
+    const withHook = receiver({ onInboundMessage: () => undefined, onOrphan, timers, now, reassemblyTimeoutMs: 1000 });
     await withHook.handler.handle(post('mobile-originate/udh8-part1.xml'));
+    clock = 999;
+    fire?.();
+    expect(onOrphan).not.toHaveBeenCalled();
+    clock = 1000;
     fire?.();
     expect(onOrphan).toHaveBeenCalledWith(expect.objectContaining({ complete: false, missingParts: [2], text: 'Hello ' }));
+    expect(withHook.handler.pendingMessages).toBe(0);
+    clock = 100_000;
+    fire?.();
+    expect(onOrphan).toHaveBeenCalledTimes(1);
 
-    const onInboundMessage = vi.fn().mockRejectedValue(new Error('nope'));
-    const fallback = receiver({ onInboundMessage, timers });
+    const onInboundMessage = vi.fn().mockRejectedValueOnce(new Error('nope')).mockResolvedValue(undefined);
+    clock = 0;
+    const fallback = receiver({ onInboundMessage, timers, now, reassemblyTimeoutMs: 1000, leaseMs: 5000 });
     await fallback.handler.handle(post('mobile-originate/udh8-part1.xml'));
+    clock = 1000;
     fire?.();
     expect(onInboundMessage).toHaveBeenCalledWith(expect.objectContaining({ complete: false }), expect.objectContaining({ key: 'orphan:31QX9-0314A-0000A-77PQR' }));
     await new Promise((r) => setTimeout(r, 1));
     expect(fallback.errors.map((e) => e.code)).toEqual(['orphan-failed']);
+    // The claim of the failed report runs out after leaseMs: the orphan is handed over again, once.
+    clock = 5999;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(1);
+    clock = 6000;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(2);
+    await new Promise((r) => setTimeout(r, 1));
+    clock = 20_000;
+    fire?.();
+    expect(onInboundMessage).toHaveBeenCalledTimes(2);
+    expect(fallback.handler.pendingMessages).toBe(0);
   });
 
   it('reports the parts still held on close', async () => {
@@ -341,6 +366,93 @@ describe('createWebhookHandler: inbound messages', () => {
     handler.close();
     expect(onOrphan).toHaveBeenCalledTimes(1);
     expect(handler.pendingMessages).toBe(0);
+  });
+
+  it('joins the parts of a message that reach two receivers sharing their stores, and hands it over once', async () => {
+    const store = createMemoryDuplicateStore();
+    const reassemblyStore = createMemoryReassemblyStore();
+    const onA = vi.fn();
+    const onB = vi.fn();
+    const a = receiver({ onInboundMessage: onA, store, reassemblyStore }).handler;
+    const b = receiver({ onInboundMessage: onB, store, reassemblyStore }).handler;
+    expect((await a.handle(post('webhooks/inbound-utf16-ref16-part2.json'))).outcome).toBe('part-stored');
+    expect((await b.handle(post('webhooks/inbound-utf16-ref16-part1.json'))).outcome).toBe('handled');
+    expect((await a.handle(post('webhooks/inbound-utf16-ref16-part1.json'))).outcome).toBe('duplicate');
+    expect(onA).not.toHaveBeenCalled();
+    expect(onB).toHaveBeenCalledTimes(1);
+    expect((onB.mock.calls[0]?.[0] as InboundMessage).text).toBe('Привет! Это первая часть и вторая часть сообщения.');
+    expect(reassemblyStore.pending).toBe(0);
+  });
+
+  it('hands the message over on the retry that reaches the other receiver after the handler failed', async () => {
+    const store = createMemoryDuplicateStore();
+    const reassemblyStore = createMemoryReassemblyStore();
+    const onA = vi.fn().mockRejectedValue(new Error('queue full'));
+    const onB = vi.fn();
+    const a = receiver({ onInboundMessage: onA, store, reassemblyStore }).handler;
+    const b = receiver({ onInboundMessage: onB, store, reassemblyStore }).handler;
+    await a.handle(post('mobile-originate/udh8-part1.xml'));
+    expect((await a.handle(post('mobile-originate/udh8-part2.xml'))).status).toBe(500);
+    expect((await b.handle(post('mobile-originate/udh8-part2.xml'))).outcome).toBe('handled');
+    expect(onB).toHaveBeenCalledWith(expect.objectContaining({ text: 'Hello world', complete: true }), expect.anything());
+  });
+
+  it('recognises a part handed over before even when the duplicate store forgot it', async () => {
+    const reassemblyStore = createMemoryReassemblyStore();
+    const onInboundMessage = vi.fn();
+    const onDuplicate = vi.fn();
+    const a = receiver({ onInboundMessage, reassemblyStore }).handler;
+    const b = receiver({ onInboundMessage, onDuplicate, reassemblyStore }).handler; // its own, empty duplicate store
+    await a.handle(post('mobile-originate/udh8-part1.xml'));
+    await a.handle(post('mobile-originate/udh8-part2.xml'));
+    expect((await b.handle(post('mobile-originate/udh8-part2.xml'))).outcome).toBe('duplicate');
+    expect(onInboundMessage).toHaveBeenCalledTimes(1);
+    expect(onDuplicate).toHaveBeenCalledWith(expect.objectContaining({ reason: 'seen', kind: 'inbound-message' }));
+    expect(reassemblyStore.pending).toBe(0);
+  });
+
+  it('answers 503 when the reassembly store fails, so that the retry is held', async () => {
+    const store = createMemoryDuplicateStore();
+    const memory = createMemoryReassemblyStore();
+    let down = true;
+    const flaky: ReassemblyStore = {
+      add: (part, options) => (down ? Promise.reject(new Error('redis down')) : memory.add(part, options)),
+      finish: (group, options) => memory.finish(group, options),
+      restore: (group) => memory.restore(group),
+      claimExpired: (options) => memory.claimExpired(options),
+    };
+    const { handler, errors } = receiver({ onInboundMessage: () => undefined, store, reassemblyStore: flaky });
+    expect((await handler.handle(post('mobile-originate/udh8-part1.xml'))).status).toBe(503);
+    expect(errors.map((e) => e.code)).toEqual(['store-failed']);
+    down = false;
+    expect((await handler.handle(post('mobile-originate/udh8-part1.xml'))).outcome).toBe('part-stored');
+    expect(memory.pending).toBe(1);
+    handler.close();
+    expect(memory.pending).toBe(1); // a store without drain keeps its parts for the other instances
+  });
+
+  it('reports lease-expired when a handler outlived its lease and another receiver took the message again', async () => {
+    let clock = 0;
+    const reassemblyStore = createMemoryReassemblyStore({ now: () => clock });
+    const gate = deferred();
+    const slow = vi.fn(() => gate.promise);
+    const fast = vi.fn();
+    const a = receiver({ onInboundMessage: slow, reassemblyStore, leaseMs: 1000, handlerTimeoutMs: 50 });
+    const b = receiver({ onInboundMessage: fast, reassemblyStore, leaseMs: 1000 });
+    await a.handler.handle(post('mobile-originate/udh8-part1.xml'));
+    expect((await a.handler.handle(post('mobile-originate/udh8-part2.xml'))).status).toBe(503);
+    expect((await b.handler.handle(post('mobile-originate/udh8-part2.xml'))).status).toBe(409); // under A's lease
+    clock = 1000;
+    expect((await b.handler.handle(post('mobile-originate/udh8-part2.xml'))).outcome).toBe('handled');
+    gate.resolve();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(a.errors.map((e) => e.code)).toEqual(['handler-timeout', 'lease-expired']);
+    expect(slow).toHaveBeenCalledTimes(1);
+    expect(fast).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a reassembly store without its methods', () => {
+    expect(() => createWebhookHandler({ onInboundMessage: () => undefined, reassemblyStore: { add: () => ({ status: 'handed-over' }) } as unknown as ReassemblyStore })).toThrow(TypeError);
   });
 
   it('uses the store it is given', async () => {

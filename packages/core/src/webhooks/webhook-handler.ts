@@ -13,13 +13,8 @@ import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
 import type { InboundCharset } from './inbound-content.js';
-import {
-  createInboundReassembler,
-  singleInboundMessage,
-  type InboundMessage,
-  type InboundReassembler,
-  type ReassemblerTimers,
-} from './inbound-reassembler.js';
+import { runtimeTimers, singleInboundMessage, type InboundMessage, type ReassemblerTimers } from './inbound-reassembler.js';
+import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
 import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
@@ -111,13 +106,21 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly leaseMs?: number;
   /** Join the parts of multipart inbound messages (default `true`); `false` hands every part to `onInboundMessage` as it comes. */
   readonly reassemble?: boolean;
-  /** How long parts wait for their siblings (default 10 minutes). */
+  /**
+   * Where the parts of multipart inbound messages wait for their siblings (default an in-memory
+   * store of `maxPendingMessages`). Receivers on several instances share one (see
+   * `createRedisReassemblyStore`), with a shared duplicate `store`.
+   */
+  readonly reassemblyStore?: ReassemblyStore;
+  /** How long parts wait for their siblings, from the first part's arrival (default 10 minutes). */
   readonly reassemblyTimeoutMs?: number;
-  /** Most incomplete multipart messages held (default 10 000). */
+  /** How often the reassembly store is asked for messages past their timeout (default a tenth of the timeout, between 1 s and 1 min). */
+  readonly orphanSweepMs?: number;
+  /** Most incomplete multipart messages held by the default in-memory reassembly store (default 10 000). */
   readonly maxPendingMessages?: number;
   /** Charset of hex inbound text (default `'auto'`: guessed). */
   readonly charset?: InboundCharset;
-  /** Timers of the reassembly timeouts (default the runtime's). */
+  /** Timers of the orphan sweeps (default the runtime's). */
   readonly timers?: ReassemblerTimers;
   /** The clock, in milliseconds (default `Date.now`). */
   readonly now?: () => number;
@@ -136,9 +139,13 @@ export interface WebhookHandler<P = unknown> {
   handle(request: WebhookRequest<P>): Promise<WebhookResponse>;
   /** The body limit, for adapters that read the body themselves. */
   readonly maxBodyBytes: number;
-  /** Multipart inbound messages waiting for parts. */
+  /** Multipart inbound messages waiting for parts (as the reassembly store can tell: 0 for a shared store). */
   readonly pendingMessages: number;
-  /** Reports the incomplete multipart messages as orphans and stops the reassembly timers. */
+  /**
+   * Stops the orphan sweeps; with a store whose parts do not outlive the process (the in-memory
+   * one), reports the incomplete multipart messages as orphans. A shared store keeps them for the
+   * other instances.
+   */
   close(): void;
 }
 
@@ -205,7 +212,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     inboundTtlMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
     leaseMs = Math.max(6 * handlerTimeoutMs, 60_000),
     reassemble = true,
+    reassemblyStore,
     reassemblyTimeoutMs = 10 * 60_000,
+    orphanSweepMs = Math.min(60_000, Math.max(1_000, Math.floor(reassemblyTimeoutMs / 10))),
     maxPendingMessages = 10_000,
     charset = 'auto',
     timers,
@@ -232,11 +241,21 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     ['receiptTtlMs', receiptTtlMs],
     ['inboundTtlMs', inboundTtlMs],
     ['leaseMs', leaseMs],
+    ['reassemblyTimeoutMs', reassemblyTimeoutMs],
+    ['orphanSweepMs', orphanSweepMs],
   ] as const) {
     if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
   }
   if (store === null || typeof store !== 'object' || typeof store.reserve !== 'function' || typeof store.commit !== 'function' || typeof store.release !== 'function') {
     throw new TypeError('store must implement reserve, commit and release');
+  }
+  if (
+    reassemblyStore !== undefined &&
+    (reassemblyStore === null ||
+      typeof reassemblyStore !== 'object' ||
+      (['add', 'finish', 'restore', 'claimExpired'] as const).some((name) => typeof reassemblyStore[name] !== 'function'))
+  ) {
+    throw new TypeError('reassemblyStore must implement add, finish, restore and claimExpired');
   }
   const allowed = basicAuth === undefined ? undefined : Array.isArray(basicAuth) ? [...(basicAuth as readonly BasicAuthCredentials[])] : [basicAuth as BasicAuthCredentials];
   if (allowed !== undefined) {
@@ -276,24 +295,94 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     signal: new AbortController().signal,
   });
 
-  const deliverOrphan = (message: InboundMessage): void => {
-    telemetry?.orphan({ ticketId: message.ticketId, partsHeld: message.parts.length, missingParts: message.missingParts });
-    const hook = onOrphan ?? (onInboundMessage === undefined ? undefined : (m: InboundMessage) => onInboundMessage(m, orphanContext(m)));
-    if (hook === undefined) return;
-    runHook(() => hook(message), 'orphan-failed', `handing over the incomplete message of ticket ${message.ticketId}`, message.ticketId);
+  const parts: ReassemblyStore | undefined =
+    reassemble && onInboundMessage !== undefined ? (reassemblyStore ?? createMemoryReassemblyStore({ maxPending: maxPendingMessages, now })) : undefined;
+
+  /** Settles a store call that may be synchronous; rejects like the call. */
+  const settle = async <T>(call: () => T | PromiseLike<T>): Promise<T> => {
+    const result = call();
+    return isThenable(result) ? await result : result;
   };
 
-  const reassembler: InboundReassembler | undefined =
-    reassemble && onInboundMessage !== undefined
-      ? createInboundReassembler({
-          timeoutMs: reassemblyTimeoutMs,
-          maxPending: maxPendingMessages,
-          charset,
-          onOrphan: deliverOrphan,
-          now,
-          ...(timers === undefined ? {} : { timers }),
-        })
-      : undefined;
+  /** Ends a hand-over once its handler resolved (its parts are forgotten, their tickets remembered). */
+  const finishGroup = async (store: ReassemblyStore, group: ReassemblyGroup, ticketId: string): Promise<void> => {
+    try {
+      const held = await settle(() => store.finish(group, { handedOverTtlMs: inboundTtlMs }));
+      if (!held) {
+        report('lease-expired', `the message of ticket ${ticketId} was taken again after its lease of ${leaseMs} ms ran out: it may have been handed over twice`, undefined, ticketId);
+      }
+    } catch (e) {
+      report('store-failed', `ending the hand-over of the message of ticket ${ticketId} failed: it may be handed over again`, e, ticketId);
+    }
+  };
+
+  /** Gives the parts of a message whose handler failed back to the store, so that the retry completes it again. */
+  const restoreGroup = async (store: ReassemblyStore, group: ReassemblyGroup, ticketId: string): Promise<void> => {
+    try {
+      await settle(() => store.restore(group));
+    } catch (e) {
+      report('store-failed', `giving back the parts of the message of ticket ${ticketId} failed: they are taken again once the lease of ${leaseMs} ms ends`, e, ticketId);
+    }
+  };
+
+  /**
+   * Hands over a message claimed from the store as an orphan (or complete, when the instance that
+   * took it died), then finishes it; when that fails, the claim runs out after `leaseMs` and the
+   * message is claimed and handed over again.
+   */
+  const deliverOrphan = (store: ReassemblyStore, group: ReassemblyGroup): void => {
+    const ticketId = group.parts[0]?.message.ticketId;
+    let message: InboundMessage;
+    try {
+      message = groupMessage(group, charset);
+    } catch (e) {
+      report('orphan-failed', `the incomplete message ${group.key} could not be put together`, e, ticketId);
+      return;
+    }
+    telemetry?.orphan({ ticketId: message.ticketId, partsHeld: message.parts.length, missingParts: message.missingParts });
+    const inbound = onInboundMessage as NonNullable<typeof onInboundMessage>;
+    const hook = onOrphan !== undefined && !message.complete ? onOrphan : (m: InboundMessage) => inbound(m, orphanContext(m));
+    const what = `handing over the ${message.complete ? '' : 'incomplete '}message of ticket ${message.ticketId}`;
+    const failed = (e: unknown): void => report('orphan-failed', `${what} failed: it is handed over again once its claim of ${leaseMs} ms ends`, e, message.ticketId);
+    try {
+      const result = hook(message);
+      if (isThenable(result)) Promise.resolve(result).then(() => finishGroup(store, group, message.ticketId), failed);
+      else void finishGroup(store, group, message.ticketId);
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const sweepTimers = timers ?? runtimeTimers;
+  let sweepTimer: unknown;
+  let closed = false;
+  const ORPHANS_PER_SWEEP = 100;
+
+  /** Claims the messages past their timeout and hands them over; then waits for the next sweep. */
+  const sweep = (store: ReassemblyStore): void => {
+    sweepTimer = undefined;
+    const next = (claimed: number): void => {
+      if (closed) return;
+      // A full batch: more may be due, look again at once.
+      sweepTimer = sweepTimers.setTimeout(() => sweep(store), claimed >= ORPHANS_PER_SWEEP ? 0 : orphanSweepMs);
+    };
+    const deliver = (groups: readonly ReassemblyGroup[]): void => {
+      for (const group of groups) deliverOrphan(store, group);
+      next(groups.length);
+    };
+    const failed = (e: unknown): void => {
+      report('store-failed', 'looking for incomplete multipart messages failed: looked for again at the next sweep', e);
+      next(0);
+    };
+    try {
+      const claimed = store.claimExpired({ leaseMs, limit: ORPHANS_PER_SWEEP });
+      if (isThenable(claimed)) Promise.resolve(claimed).then(deliver, failed);
+      else deliver(claimed);
+    } catch (e) {
+      failed(e);
+    }
+  };
+  if (parts !== undefined) sweepTimer = sweepTimers.setTimeout(() => sweep(parts), orphanSweepMs);
 
   const forget = async (key: string, ticketId: string): Promise<void> => {
     try {
@@ -318,15 +407,17 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   /**
-   * Runs a handler with the timeout. Settles the store either way: commit on success, release (and
-   * `undo`) on failure, also when the failure or success comes after the timeout was answered.
+   * Runs a handler with the timeout. Settles the store either way: commit on success, release on
+   * failure, also when the failure or success comes after the timeout was answered. With `hooks`
+   * (a multipart message, which the reassembly store keeps track of instead of the duplicate
+   * store) it calls `done` or `undo` instead.
    */
   const runHandler = async (
     invoke: (context: WebhookContext<P>) => unknown,
     { key, format, request, observer }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
-    undo?: () => void,
+    hooks?: { readonly done: () => Promise<void>; readonly undo: () => Promise<void> },
   ): Promise<WebhookResponse> => {
     let controller: AbortController | undefined;
     // Getters: the signal is made, and the remote address worked out, only when a handler asks.
@@ -345,8 +436,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       },
     };
     const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
-      undo?.();
-      await forget(key, ticketId);
+      if (hooks === undefined) await forget(key, ticketId);
+      else await hooks.undo();
       report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
     };
     let result: unknown;
@@ -372,7 +463,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       if (outcome === TIMED_OUT) {
         controller?.abort(new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
         report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
-        void settled.then((late) => (late === true ? remember(key, ticketId, ttlMs) : fail(late.error, 'late-handler-failed')));
+        void settled.then(async (late) => {
+          if (late !== true) return fail(late.error, 'late-handler-failed');
+          return hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
+        });
         return webhookRejection('handler-timeout');
       }
       if (outcome !== true) {
@@ -380,7 +474,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         return webhookRejection('handler-failed');
       }
     }
-    const committing = remember(key, ticketId, ttlMs);
+    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
     if (committing !== undefined) await committing;
     return webhookAccepted('handled');
   };
@@ -392,6 +486,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
     if (observer !== undefined) observer.decoded(callbackFacts(callback));
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
+    if (callback.kind === 'inbound-message' && callback.concatenation !== undefined && parts !== undefined) {
+      // The reassembly store recognises repeats of parts itself: no duplicate store in front.
+      return handlePart(callback, { key, format, request, observer }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
+    }
     let reserved: ReserveOutcome;
     try {
       const outcome = store.reserve(key, leaseMs);
@@ -411,34 +509,51 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs);
     }
     const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
-    if (callback.concatenation === undefined || reassembler === undefined) {
-      const message = singleInboundMessage(callback, charset);
-      return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
-    }
-    return handlePart(callback, context, ticketId, ttlMs, reassembler, handler);
+    const message = singleInboundMessage(callback, charset);
+    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs);
   };
 
+  /**
+   * One part of a multipart inbound message: held in the reassembly store (answered 200 once held),
+   * or, when it completes the message, the whole message handed to the handler (answered 200 once
+   * the handler resolved and the hand-over ended). The store recognises repeats by ticket ID.
+   */
   const handlePart = async (
     callback: InboundCallback,
     context: EventContext<P>,
     ticketId: string,
-    ttlMs: number,
-    parts: InboundReassembler,
+    store: ReassemblyStore,
     handler: NonNullable<typeof onInboundMessage>,
   ): Promise<WebhookResponse> => {
-    const added = parts.add(callback);
-    if (added.status === 'stored') {
-      await remember(context.key, ticketId, ttlMs);
-      return webhookAccepted('part-stored');
+    let added: PartAddOutcome;
+    try {
+      added = await settle(() => store.add(callback, { timeoutMs: reassemblyTimeoutMs, leaseMs }));
+    } catch (e) {
+      report('store-failed', `holding the part ${context.key} failed: answered 503`, e, ticketId, context.key);
+      return webhookRejection('store-unavailable');
     }
-    if (added.status === 'duplicate-part') {
-      await remember(context.key, ticketId, ttlMs);
-      if (onDuplicate !== undefined) {
-        runHook(() => onDuplicate({ kind: callback.kind, key: context.key, ticketId, reason: 'part', callback }), 'hook-failed', 'onDuplicate', ticketId);
+    if (added.evicted !== undefined) for (const group of added.evicted) deliverOrphan(store, group);
+    switch (added.status) {
+      case 'complete': {
+        const { group } = added;
+        const message = groupMessage(group, charset);
+        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, {
+          done: () => finishGroup(store, group, ticketId),
+          undo: () => restoreGroup(store, group, ticketId),
+        });
       }
-      return webhookAccepted('duplicate');
+      case 'stored':
+        return webhookAccepted('part-stored');
+      case 'in-flight':
+        return webhookRejection('in-flight');
+      default: {
+        if (onDuplicate !== undefined) {
+          const reason = added.status === 'duplicate-part' ? 'part' : 'seen';
+          runHook(() => onDuplicate({ kind: callback.kind, key: context.key, ticketId, reason, callback }), 'hook-failed', 'onDuplicate', ticketId);
+        }
+        return webhookAccepted('duplicate');
+      }
     }
-    return runHandler((ctx) => handler(added.message, ctx), context, ticketId, ttlMs, () => added.restore());
   };
 
   const handle = async (request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
@@ -525,11 +640,14 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     },
     maxBodyBytes,
     get pendingMessages() {
-      return reassembler?.pending ?? 0;
+      return parts?.pending ?? 0;
     },
     close() {
-      reassembler?.flush();
-      reassembler?.close();
+      if (closed) return;
+      closed = true;
+      if (sweepTimer !== undefined) sweepTimers.clearTimeout(sweepTimer);
+      sweepTimer = undefined;
+      if (parts?.drain !== undefined) for (const group of parts.drain({ leaseMs, limit: Number.MAX_SAFE_INTEGER })) deliverOrphan(parts, group);
     },
   };
 }

@@ -51,7 +51,7 @@ export const WEBHOOK_REJECTIONS: Readonly<Record<WebhookRejectionCode, WebhookRe
   'in-flight': { status: 409, description: 'The same event is being handled by an earlier delivery; retry later' },
   'handler-failed': { status: 500, description: 'The event could not be handled; retry later' },
   'handler-timeout': { status: 503, description: 'The event was not handled in time; retry later' },
-  'store-unavailable': { status: 503, description: 'The duplicate store is unavailable; retry later' },
+  'store-unavailable': { status: 503, description: 'A store of the receiver is unavailable; retry later' },
   'receiver-misconfigured': { status: 500, description: 'The request body was consumed by another body parser before the receiver' },
 });
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../../test/fixtures.js';
+import { decodeCallback, type InboundCallback } from './decode-callback.js';
+import type { RedisCommand } from './duplicate-store.js';
+import { createRedisReassemblyStore } from './redis-reassembly-store.js';
+
+// The scripts themselves run against a real redis-server in @smsv4/express-webhooks' tests; these
+// check what the store does around them.
+
+function inbound(path: string): InboundCallback {
+  const result = decodeCallback(loadFixture(path), path.endsWith('.json') ? 'json' : 'xml');
+  if (!result.ok || result.value.kind !== 'inbound-message') throw new Error(`${path} is not an inbound message`);
+  return result.value;
+}
+
+const OPTIONS = { timeoutMs: 1000, leaseMs: 100 };
+
+describe('createRedisReassemblyStore', () => {
+  it('loads each script once, runs it by SHA, and loads it again when Redis forgot it', async () => {
+    const log: string[] = [];
+    let forgotten = false;
+    const send: RedisCommand = async ([name = '', ...args]) => {
+      log.push(name);
+      if (name === 'SCRIPT') return `sha-${log.length}`;
+      if (name === 'EVALSHA') {
+        if (forgotten) {
+          forgotten = false;
+          throw new Error('NOSCRIPT No matching script. Please use EVAL.');
+        }
+        expect(args[1]).toBe('3');
+        expect(args[2]).toBe('test:group:8-74-2:12065551234:24273');
+        return ['stored', 1];
+      }
+      throw new Error(`unexpected ${name}`);
+    };
+    const store = createRedisReassemblyStore({ sendCommand: send, keyPrefix: 'test:' });
+    const part = inbound('mobile-originate/udh8-part1.xml');
+    expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
+    forgotten = true;
+    expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(log).toEqual(['SCRIPT', 'EVALSHA', 'EVALSHA', 'EVALSHA', 'SCRIPT', 'EVALSHA']);
+  });
+
+  it('reads the parts of a complete message back as the callbacks they were, and refuses values it did not write', async () => {
+    const one = inbound('mobile-originate/udh8-part1.xml');
+    const two = inbound('mobile-originate/udh8-part2.xml');
+    let reply: unknown[] = [];
+    const send: RedisCommand = async ([name]) => (name === 'SCRIPT' ? 'sha' : reply);
+    const store = createRedisReassemblyStore({ sendCommand: send });
+    reply = ['complete', 'token-1', JSON.stringify([one.format, one.message]), JSON.stringify([two.format, two.message])];
+    const outcome = await store.add(two, OPTIONS);
+    expect(outcome).toMatchObject({ status: 'complete', group: { token: 'token-1', concatenation: { reference: 0x4a, referenceBits: 8, total: 2 } } });
+    expect(outcome.status === 'complete' && outcome.group.parts).toEqual([one, two]);
+    reply = ['complete', 'token-2', JSON.stringify(['xml', { ticketId: 'not a message' }])];
+    await expect(store.add(two, OPTIONS)).rejects.toThrow(/not a part of a multipart inbound message/);
+  });
+
+  it('refuses bad options', () => {
+    expect(() => createRedisReassemblyStore({ sendCommand: 'nope' as unknown as RedisCommand })).toThrow(TypeError);
+    expect(() => createRedisReassemblyStore({ sendCommand: async () => null, retentionMs: 0 })).toThrow(TypeError);
+  });
+});

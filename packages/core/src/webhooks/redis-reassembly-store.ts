@@ -1,0 +1,269 @@
+/**
+ * A reassembly store shared through Redis, for receivers on several instances: the parts of one
+ * message are joined whatever instance each reaches, and survive the restart of any instance.
+ * Every step is one Lua script, so it is atomic towards every other instance.
+ */
+import { DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
+import { storedInboundPart, type InboundCallback } from './decode-callback.js';
+import type { RedisCommand } from './duplicate-store.js';
+import { reassemblyKey } from './inbound-reassembler.js';
+import type { PartAddOutcome, ReassemblyGroup, ReassemblyStore } from './reassembly-store.js';
+
+/** Options of {@link createRedisReassemblyStore}. */
+export interface RedisReassemblyStoreOptions {
+  /** Sends a command to Redis (see `RedisCommand`: node-redis and ioredis both fit). */
+  readonly sendCommand: RedisCommand;
+  /** Prefix of every key (default `smsv4:reassembly:`). On Redis Cluster, give it a hash tag, e.g. `{sms}:reassembly:`. */
+  readonly keyPrefix?: string;
+  /**
+   * How long past its deadline a message's parts stay in Redis should no instance claim it as an
+   * orphan (default the 3-day inbound retry window and an hour): a safety net, never reached while
+   * one instance runs.
+   */
+  readonly retentionMs?: number;
+  /** The clock, in milliseconds (default `Date.now`); keep the instances' clocks in sync (NTP). */
+  readonly now?: () => number;
+  /** A unique token per hand-over (default `crypto.randomUUID`). */
+  readonly token?: () => string;
+}
+
+/** The Redis store, with a count of what it holds. */
+export interface RedisReassemblyStore extends ReassemblyStore {
+  /** Messages held in Redis (collecting, handed over or claimed as orphans), over every instance. */
+  size(): Promise<number>;
+}
+
+// A group is a hash: n total, t timeout, d deadline, s token of the hand-over or claim ('' none),
+// o '1' for an orphan claim, l end of its lease, c parts held, x part numbers taken, and per part
+// k<seq> its ticket ID and p<seq> its value. The index is a sorted set of group keys by the time
+// they are next due; a part handed over leaves a key per ticket for the handed-over TTL.
+
+/** KEYS: group, index, handed-over key of the ticket. ARGV: member, sequence, ticket, value, total, now, timeout, lease, token, retention. */
+const ADD = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return {'handed-over'} end
+local g = KEYS[1]
+local now = tonumber(ARGV[6])
+local total = tonumber(ARGV[5])
+if redis.call('EXISTS', g) == 0 then
+  local deadline = now + tonumber(ARGV[7])
+  redis.call('HSET', g, 'n', total, 't', ARGV[7], 'd', deadline, 's', '', 'o', '0', 'l', 0, 'c', 0, 'x', '')
+  redis.call('PEXPIRE', g, tonumber(ARGV[7]) + tonumber(ARGV[10]))
+  redis.call('ZADD', KEYS[2], deadline, ARGV[1])
+end
+local f = redis.call('HMGET', g, 'c', 's', 'l', 'd')
+local leased = f[2] ~= '' and tonumber(f[3]) > now
+local count = tonumber(f[1])
+local present = redis.call('HGET', g, 'k' .. ARGV[2])
+if not present then
+  redis.call('HSET', g, 'k' .. ARGV[2], ARGV[3], 'p' .. ARGV[2], ARGV[4])
+  count = redis.call('HINCRBY', g, 'c', 1)
+elseif present ~= ARGV[3] then
+  return {'duplicate-part'}
+elseif leased then
+  return {'in-flight'}
+end
+if count < total then
+  if present then return {'held'} end
+  return {'stored', count}
+end
+if leased then return {'stored', count} end
+local leaseEnd = now + tonumber(ARGV[8])
+local out = {'complete', ARGV[9]}
+local taken = {}
+for i = 1, total do
+  out[#out + 1] = redis.call('HGET', g, 'p' .. i)
+  taken[#taken + 1] = i
+end
+redis.call('HSET', g, 's', ARGV[9], 'o', '0', 'l', leaseEnd, 'x', table.concat(taken, ','))
+redis.call('ZADD', KEYS[2], math.max(tonumber(f[4]), leaseEnd), ARGV[1])
+return out
+`;
+
+/** KEYS: group, index, then the handed-over key of each part taken. ARGV: member, token, now, handed-over TTL, retention. */
+const FINISH = `
+local g = KEYS[1]
+if redis.call('HGET', g, 's') ~= ARGV[2] then return 0 end
+for seq in string.gmatch(redis.call('HGET', g, 'x'), '[^,]+') do
+  if redis.call('HDEL', g, 'k' .. seq, 'p' .. seq) > 0 then redis.call('HINCRBY', g, 'c', -1) end
+end
+for i = 3, #KEYS do redis.call('SET', KEYS[i], '1', 'PX', ARGV[4]) end
+if tonumber(redis.call('HGET', g, 'c')) <= 0 then
+  redis.call('DEL', g)
+  redis.call('ZREM', KEYS[2], ARGV[1])
+else
+  local t = tonumber(redis.call('HGET', g, 't'))
+  local deadline = tonumber(ARGV[3]) + t
+  redis.call('HSET', g, 's', '', 'o', '0', 'l', 0, 'x', '', 'd', deadline)
+  redis.call('PEXPIRE', g, t + tonumber(ARGV[5]))
+  redis.call('ZADD', KEYS[2], deadline, ARGV[1])
+end
+return 1
+`;
+
+/** KEYS: group, index. ARGV: member, token. */
+const RESTORE = `
+if redis.call('HGET', KEYS[1], 's') ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 's', '', 'o', '0', 'l', 0, 'x', '')
+redis.call('ZADD', KEYS[2], tonumber(redis.call('HGET', KEYS[1], 'd')), ARGV[1])
+return 1
+`;
+
+/** KEYS: group, index. ARGV: member, now, lease, token. Replies {} (not due, or gone) or {token, value...}. */
+const CLAIM = `
+local g = KEYS[1]
+if redis.call('EXISTS', g) == 0 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return {}
+end
+local now = tonumber(ARGV[2])
+local f = redis.call('HMGET', g, 'd', 's', 'l', 'n')
+local due = tonumber(f[1])
+if f[2] ~= '' then due = math.max(due, tonumber(f[3])) end
+if due > now then
+  redis.call('ZADD', KEYS[2], due, ARGV[1])
+  return {}
+end
+local out = {ARGV[4]}
+local taken = {}
+for i = 1, tonumber(f[4]) do
+  local value = redis.call('HGET', g, 'p' .. i)
+  if value then
+    out[#out + 1] = value
+    taken[#taken + 1] = i
+  end
+end
+if #taken == 0 then
+  redis.call('DEL', g)
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return {}
+end
+local leaseEnd = now + tonumber(ARGV[3])
+redis.call('HSET', g, 's', ARGV[4], 'o', '1', 'l', leaseEnd, 'x', table.concat(taken, ','))
+redis.call('ZADD', KEYS[2], leaseEnd, ARGV[1])
+return out
+`;
+
+const isNoScript = (e: unknown): boolean => /NOSCRIPT/i.test(e instanceof Error ? e.message : String(e));
+
+/**
+ * A {@link ReassemblyStore} shared through Redis. Client-agnostic, like the duplicate store: it
+ * only needs a function that sends one command (`SCRIPT LOAD`, `EVALSHA`, `ZRANGEBYSCORE`,
+ * `ZCARD`). Each message is a hash under `<prefix>group:<key>` whose TTL covers the reassembly
+ * timeout and the inbound retry window; a sorted set `<prefix>deadlines` indexes the messages by
+ * deadline, so any instance finds the orphans, and claims each one atomically (so it is reported
+ * once). Adding a part and taking the complete message is one script: two instances adding the
+ * last two parts at once get one message between them, never two and never none.
+ *
+ * @example
+ * import Redis from 'ioredis';
+ * const redis = new Redis(process.env.REDIS_URL);
+ * const reassemblyStore = createRedisReassemblyStore({ sendCommand: ([name, ...args]) => redis.call(name, ...args) });
+ */
+export function createRedisReassemblyStore({
+  sendCommand,
+  keyPrefix = 'smsv4:reassembly:',
+  retentionMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
+  now = Date.now,
+  token = () => globalThis.crypto.randomUUID(),
+}: RedisReassemblyStoreOptions): RedisReassemblyStore {
+  if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
+  if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  if (!(typeof retentionMs === 'number' && retentionMs > 0)) throw new TypeError(`retentionMs must be a positive number, got ${String(retentionMs)}`);
+  if (typeof now !== 'function') throw new TypeError('now must be a function');
+  if (typeof token !== 'function') throw new TypeError('token must be a function');
+  const index = `${keyPrefix}deadlines`;
+  const groupKey = (key: string): string => `${keyPrefix}group:${key}`;
+  const handedOverKey = (ticketId: string): string => `${keyPrefix}handed-over:${ticketId}`;
+  const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
+
+  // The SHA of each script, loaded once (and again after Redis forgot it: a restart, SCRIPT FLUSH).
+  const loaded = new Map<string, Promise<string>>();
+  const load = (source: string): Promise<string> => {
+    let sha = loaded.get(source);
+    if (sha === undefined) {
+      sha = sendCommand(['SCRIPT', 'LOAD', source]).then((reply) => String(reply));
+      loaded.set(source, sha);
+      sha.catch(() => loaded.delete(source));
+    }
+    return sha;
+  };
+  const run = async (source: string, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
+    const command = (sha: string) => sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args]);
+    try {
+      return await command(await load(source));
+    } catch (e) {
+      if (!isNoScript(e)) throw e;
+      loaded.delete(source);
+      return command(await load(source));
+    }
+  };
+
+  const encode = (part: InboundCallback): string => JSON.stringify([part.format, part.message]);
+  const decode = (value: unknown): InboundCallback => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(value));
+    } catch {
+      parsed = undefined;
+    }
+    const part = Array.isArray(parsed) ? storedInboundPart(parsed[1], parsed[0]) : undefined;
+    if (part === undefined) throw new TypeError(`a value under ${keyPrefix} is not a part of a multipart inbound message: is another program writing under this prefix?`);
+    return part;
+  };
+
+  const groupOf = (key: string, reply: readonly unknown[], from: number): ReassemblyGroup => {
+    const parts = reply.slice(from).map(decode);
+    const first = parts[0];
+    const c = first?.concatenation;
+    if (c === undefined) throw new TypeError(`the message ${key} was claimed without parts`);
+    return { key, token: String(reply[from - 1]), concatenation: { reference: c.reference, referenceBits: c.referenceBits, total: c.total }, parts };
+  };
+
+  return {
+    async add(part, { timeoutMs, leaseMs }) {
+      const c = part.concatenation;
+      if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
+      const key = reassemblyKey(part);
+      const reply = await run(
+        ADD,
+        [groupKey(key), index, handedOverKey(part.message.ticketId)],
+        [key, String(c.sequence), part.message.ticketId, encode(part), String(c.total), String(now()), ms(timeoutMs), ms(leaseMs), token(), ms(retentionMs)],
+      );
+      if (!Array.isArray(reply)) throw new TypeError(`unexpected reply of the reassembly script: ${String(reply)}`);
+      const status = String(reply[0]);
+      if (status === 'stored') return { status, received: Number(reply[1]), total: c.total } satisfies PartAddOutcome;
+      if (status === 'held' || status === 'in-flight' || status === 'duplicate-part' || status === 'handed-over') return { status };
+      if (status === 'complete') return { status, group: groupOf(key, reply, 2) };
+      throw new TypeError(`unexpected reply of the reassembly script: ${status}`);
+    },
+    async finish(group, { handedOverTtlMs }) {
+      const keys = [groupKey(group.key), index, ...group.parts.map((p) => handedOverKey(p.message.ticketId))];
+      const reply = await run(FINISH, keys, [group.key, group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
+      return Number(reply) === 1;
+    },
+    async restore(group) {
+      await run(RESTORE, [groupKey(group.key), index], [group.key, group.token]);
+    },
+    async claimExpired({ leaseMs, limit }) {
+      const due = await sendCommand(['ZRANGEBYSCORE', index, '-inf', String(now()), 'LIMIT', '0', String(Math.max(1, Math.floor(limit)))]);
+      if (!Array.isArray(due)) return [];
+      const claimed: ReassemblyGroup[] = [];
+      const failures: unknown[] = [];
+      for (const member of due) {
+        const key = String(member);
+        try {
+          const reply = await run(CLAIM, [groupKey(key), index], [key, String(now()), ms(leaseMs), token()]);
+          if (Array.isArray(reply) && reply.length > 1) claimed.push(groupOf(key, reply, 1));
+        } catch (e) {
+          // One message that cannot be read must not hold back the others: it is claimed again after its lease.
+          failures.push(e);
+        }
+      }
+      if (claimed.length === 0 && failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'claiming orphans failed');
+      return claimed;
+    },
+    async size() {
+      return Number(await sendCommand(['ZCARD', index]));
+    },
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * The Redis reassembly store against a real redis-server, through two clients (two "instances"):
+ * a property over any interleaving of part arrivals, the race of the last two parts, orphans
+ * claimed once, TTLs; with ioredis, and node-redis for the other client shape.
+ */
+import { buildUserDataHeader, bytesToHex, decodeCallback, encodeHex, encodeMobileOriginate, type InboundCallback } from '@smsv4/core';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisReassemblyStore } from '../src/index.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+
+interface PartSpec {
+  readonly reference: number;
+  readonly referenceBits: 8 | 16;
+  readonly sequence: number;
+  readonly total: number;
+  readonly text: string;
+  readonly from?: string;
+  readonly ticket?: string;
+}
+
+/** One part of a multipart inbound message, as the receiver decodes it (built with core's encoders). */
+function part({ reference, referenceBits, sequence, total, text, from = '447700900123', ticket }: PartSpec): InboundCallback {
+  const ticketId = ticket ?? `P${referenceBits}-${reference}-${sequence}-${from}`;
+  const header = bytesToHex(buildUserDataHeader({ concatenation: { reference, total, sequence, referenceBits } }));
+  const body = encodeMobileOriginate(
+    { ticketId, source: { address: from }, destination: { address: '24273' }, message: { type: 'hexEncodedText', udh: true, content: header + encodeHex(text, 'GSM') } },
+    sequence % 2 === 0 ? 'json' : 'xml',
+  );
+  const decoded = decodeCallback(body, sequence % 2 === 0 ? 'json' : 'xml');
+  if (!decoded.ok || decoded.value.kind !== 'inbound-message') throw new Error('not a part');
+  return decoded.value;
+}
+
+const FINISH = { handedOverTtlMs: 60_000 };
+
+describe('the Redis reassembly store shared by two clients', () => {
+  let server: RedisServer;
+  let a: Redis;
+  let b: Redis;
+  let run = 0;
+  /** Two stores on two connections, under a prefix of their own; `clock` drives both. */
+  const pair = (clock: { now: number } = { now: Date.now() }) => {
+    const keyPrefix = `t${++run}:`;
+    const make = (client: Redis): RedisReassemblyStore =>
+      createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => client.call(name, ...args), keyPrefix, now: () => clock.now });
+    return { one: make(a), two: make(b), keyPrefix, clock };
+  };
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    a = new Redis(server.port, server.host, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    b = new Redis(server.port, server.host, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await Promise.all([a.connect(), b.connect()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.quit(), b?.quit()]);
+    await server?.stop();
+  });
+
+  it('hands each message over exactly once, whole, for any interleaving of arrivals over the two clients', async () => {
+    const scenario = fc
+      .array(fc.record({ total: fc.integer({ min: 2, max: 5 }), referenceBits: fc.constantFrom(8 as const, 16 as const) }), { minLength: 1, maxLength: 4 })
+      .chain((messages) => {
+        const parts = messages.flatMap((m, i) => Array.from({ length: m.total }, (_, k) => ({ message: i, sequence: k + 1 })));
+        const arrival = fc.record({ part: fc.constantFrom(...parts), client: fc.constantFrom(0, 1) });
+        return fc.record({
+          messages: fc.constant(messages),
+          // Every part once, in any order, on either client, plus repeats (the service's retries).
+          order: fc.shuffledSubarray(parts, { minLength: parts.length, maxLength: parts.length }),
+          clients: fc.array(fc.constantFrom(0, 1), { minLength: parts.length, maxLength: parts.length }),
+          repeats: fc.array(arrival, { maxLength: 6 }),
+          // How many arrivals go out together (they race on the two connections).
+          waves: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 30, maxLength: 30 }),
+          failures: fc.array(fc.boolean(), { maxLength: 4 }),
+        });
+      });
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ messages, order, clients, repeats, waves, failures }) => {
+        const { one, two } = pair();
+        const stores = [one, two];
+        const text = (m: number, seq: number) => `M${m}P${seq} `;
+        const spec = (m: number, sequence: number): PartSpec => ({
+          reference: m * 61 + 3,
+          referenceBits: messages[m]?.referenceBits ?? 8,
+          sequence,
+          total: messages[m]?.total ?? 2,
+          text: text(m, sequence),
+        });
+        const queue: Array<{ part: InboundCallback; client: number }> = [
+          ...order.map((p, i) => ({ part: part(spec(p.message, p.sequence)), client: clients[i] ?? 0 })),
+          ...repeats.map((r) => ({ part: part(spec(r.part.message, r.part.sequence)), client: r.client })),
+        ];
+        const delivered = new Map<number, number>();
+        let failed = 0;
+        for (let wave = 0; queue.length > 0 && wave < 100; wave++) {
+          const batch = queue.splice(0, waves[wave % waves.length] ?? 1);
+          const outcomes = await Promise.all(batch.map(async (arrival) => ({ arrival, outcome: await (stores[arrival.client] as RedisReassemblyStore).add(arrival.part, { timeoutMs: 60_000, leaseMs: 60_000 }) })));
+          for (const { arrival, outcome } of outcomes) {
+            if (outcome.status === 'in-flight') queue.push(arrival); // answered 409: the service retries it
+            if (outcome.status !== 'complete') continue;
+            const store = stores[arrival.client] as RedisReassemblyStore;
+            if (failures[failed++] === true) {
+              await store.restore(outcome.group);
+              queue.push({ part: arrival.part, client: 1 - arrival.client }); // retried, on the other instance
+              continue;
+            }
+            const m = (outcome.group.concatenation.reference - 3) / 61;
+            expect(groupMessage(outcome.group).text).toBe(Array.from({ length: messages[m]?.total ?? 0 }, (_, k) => text(m, k + 1)).join(''));
+            expect(await store.finish(outcome.group, FINISH)).toBe(true);
+            delivered.set(m, (delivered.get(m) ?? 0) + 1);
+          }
+        }
+        expect([...delivered.entries()].sort(([x], [y]) => x - y)).toEqual(messages.map((_, m) => [m, 1]));
+        expect(await one.size()).toBe(0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives one complete message, not two and not none, when the last two parts arrive at the same moment', async () => {
+    const { one, two } = pair();
+    for (let m = 0; m < 100; m++) {
+      const spec = { reference: m, referenceBits: 16 as const, total: 3, from: '14155550100' };
+      expect((await one.add(part({ ...spec, sequence: 2, text: 'b' }), { timeoutMs: 60_000, leaseMs: 60_000 })).status).toBe('stored');
+      const outcomes: PartAddOutcome[] = await Promise.all([
+        one.add(part({ ...spec, sequence: 1, text: 'a' }), { timeoutMs: 60_000, leaseMs: 60_000 }),
+        two.add(part({ ...spec, sequence: 3, text: 'c' }), { timeoutMs: 60_000, leaseMs: 60_000 }),
+      ]);
+      const complete = outcomes.filter((o) => o.status === 'complete');
+      expect(complete).toHaveLength(1);
+      expect(outcomes.filter((o) => o.status === 'stored')).toHaveLength(1);
+      const [done] = complete;
+      if (done?.status === 'complete') {
+        expect(groupMessage(done.group).text).toBe('abc');
+        expect(await two.finish(done.group, FINISH)).toBe(true);
+      }
+    }
+    expect(await one.size()).toBe(0);
+  });
+
+  it('lets one client only claim each orphan, again once its claim ran out, and recognises its parts afterwards', async () => {
+    const clock = { now: 1_000_000 };
+    const { one, two } = pair(clock);
+    const options = { timeoutMs: 1000, leaseMs: 500 };
+    for (let m = 0; m < 20; m++) await (m % 2 === 0 ? one : two).add(part({ reference: m, referenceBits: 8, sequence: 1, total: 2, text: `o${m}` }), options);
+    clock.now += 999;
+    expect(await one.claimExpired({ leaseMs: 500, limit: 100 })).toEqual([]);
+    clock.now += 1;
+    const [first, second] = await Promise.all([one.claimExpired({ leaseMs: 500, limit: 100 }), two.claimExpired({ leaseMs: 500, limit: 100 })]);
+    const claimed = [...first, ...second].map((g) => g.concatenation.reference).sort((x, y) => x - y);
+    expect(claimed).toEqual(Array.from({ length: 20 }, (_, m) => m));
+    expect(await one.size()).toBe(20);
+    for (const group of first) expect(groupMessage(group)).toMatchObject({ complete: false, missingParts: [2] });
+    // The reports of the second client failed (no finish): claimed again once their lease ran out.
+    for (const group of first) expect(await one.finish(group, FINISH)).toBe(true);
+    clock.now += 499;
+    expect(await one.claimExpired({ leaseMs: 500, limit: 100 })).toEqual([]);
+    clock.now += 1;
+    const again = await two.claimExpired({ leaseMs: 500, limit: 100 });
+    expect(again.map((g) => g.concatenation.reference).sort((x, y) => x - y)).toEqual(second.map((g) => g.concatenation.reference).sort((x, y) => x - y));
+    for (const group of second) expect(await two.finish(group, FINISH)).toBe(false);
+    for (const group of again) expect(await two.finish(group, FINISH)).toBe(true);
+    expect(await one.size()).toBe(0);
+    expect(await one.add(part({ reference: 0, referenceBits: 8, sequence: 1, total: 2, text: 'o0' }), options)).toEqual({ status: 'handed-over' });
+  });
+
+  it('keeps a part that arrives while its orphan is reported, for a deadline of its own', async () => {
+    const clock = { now: 5_000_000 };
+    const { one, two } = pair(clock);
+    const options = { timeoutMs: 1000, leaseMs: 500 };
+    await one.add(part({ reference: 9, referenceBits: 16, sequence: 1, total: 3, text: 'x' }), options);
+    clock.now += 1000;
+    const [orphan] = await one.claimExpired({ leaseMs: 500, limit: 10 });
+    expect(await two.add(part({ reference: 9, referenceBits: 16, sequence: 3, total: 3, text: 'z' }), options)).toEqual({ status: 'stored', received: 2, total: 3 });
+    expect(orphan && (await one.finish(orphan, FINISH))).toBe(true);
+    clock.now += 999;
+    expect(await two.claimExpired({ leaseMs: 500, limit: 10 })).toEqual([]);
+    clock.now += 1;
+    const [late] = await two.claimExpired({ leaseMs: 500, limit: 10 });
+    expect(late && groupMessage(late)).toMatchObject({ missingParts: [1, 2], text: 'z' });
+  });
+
+  it('takes a message again once the lease of the instance that took it ran out, and never while it holds', async () => {
+    const clock = { now: 9_000_000 };
+    const { one, two } = pair(clock);
+    const options = { timeoutMs: 60_000, leaseMs: 500 };
+    await one.add(part({ reference: 1, referenceBits: 8, sequence: 1, total: 2, text: 'a' }), options);
+    const taken = await one.add(part({ reference: 1, referenceBits: 8, sequence: 2, total: 2, text: 'b' }), options);
+    expect(taken.status).toBe('complete');
+    expect(await two.add(part({ reference: 1, referenceBits: 8, sequence: 2, total: 2, text: 'b' }), options)).toEqual({ status: 'in-flight' });
+    expect(await two.add(part({ reference: 1, referenceBits: 8, sequence: 1, total: 2, text: 'a' }), options)).toEqual({ status: 'in-flight' });
+    clock.now += 500;
+    const retaken = await two.add(part({ reference: 1, referenceBits: 8, sequence: 2, total: 2, text: 'b' }), options);
+    expect(retaken.status).toBe('complete');
+    if (taken.status === 'complete') expect(await one.finish(taken.group, FINISH)).toBe(false);
+    if (retaken.status === 'complete') expect(await two.finish(retaken.group, FINISH)).toBe(true);
+  });
+
+  it('keeps the parts for the timeout and the retry window, and the tickets handed over for their TTL', async () => {
+    const { one, keyPrefix } = pair();
+    const options = { timeoutMs: 600_000, leaseMs: 60_000 };
+    const first = part({ reference: 77, referenceBits: 8, sequence: 1, total: 2, text: 'ttl' });
+    await one.add(first, options);
+    const ttl = await a.pttl(`${keyPrefix}group:8-77-2:447700900123:24273`);
+    expect(ttl).toBeGreaterThan(600_000 + 3 * 24 * 3_600_000);
+    const done = await one.add(part({ reference: 77, referenceBits: 8, sequence: 2, total: 2, text: '!' }), options);
+    if (done.status !== 'complete') throw new Error('not complete');
+    await one.finish(done.group, { handedOverTtlMs: 73 * 3_600_000 });
+    expect(await a.exists(`${keyPrefix}group:8-77-2:447700900123:24273`)).toBe(0);
+    expect(await a.pttl(`${keyPrefix}handed-over:${first.message.ticketId}`)).toBeGreaterThan(72 * 3_600_000);
+  });
+
+  it('works through node-redis as well', async () => {
+    const client = createClient({ url: server.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const store = createRedisReassemblyStore({ sendCommand: (args) => client.sendCommand(args), keyPrefix: `t${++run}:` });
+      const options = { timeoutMs: 60_000, leaseMs: 60_000 };
+      expect(await store.add(part({ reference: 5, referenceBits: 16, sequence: 2, total: 2, text: 'redis' }), options)).toEqual({ status: 'stored', received: 1, total: 2 });
+      const outcome = await store.add(part({ reference: 5, referenceBits: 16, sequence: 1, total: 2, text: 'node-' }), options);
+      expect(outcome.status === 'complete' && groupMessage(outcome.group).text).toBe('node-redis');
+    } finally {
+      await client.quit();
+    }
+  });
+});
