@@ -89,7 +89,7 @@ export function buildSeptetLookup(locking: string | readonly (string | undefined
 }
 
 /** The default alphabet with the default extension table. */
-export const GSM_DEFAULT: SeptetLookup = buildSeptetLookup(GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE);
+export const GSM_DEFAULT: SeptetLookup = /* @__PURE__ */ buildSeptetLookup(GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE);
 
 /** The septet value of UTF-16 code unit `c` in a lookup (with {@link EXTENSION_FLAG}), or {@link NONE}. */
 export function septetOf(lookup: SeptetLookup, c: number): number {

@@ -12,156 +12,177 @@
  * - the Telugu single shift table has no euro sign and no danda (0x65, 0x19 and 0x1A are empty);
  * - characters printed twice keep both places (Kannada locking U+0CAA at 0x24 and 0x3D, `¡` at
  *   0x13 and 0x15 and `*` at 0x0B and 0x18 of the single shift tables).
+ *
+ * How they are written, compactly (a browser bundle that counts SMS parts carries them) yet so that
+ * each can be read against the standard:
+ * - A locking shift table is the base of its Unicode block and its 8 rows of 16 positions (septets
+ *   0x00-0x0F, 0x10-0x1F, ...), one token per position: two hex digits are the character at that
+ *   offset from the base (`15` in the Devanagari table, base U+0900, is U+0915); a single character
+ *   is itself (punctuation, digits, Latin small letters); `LF`, `CR` and `SP` are line feed,
+ *   carriage return and space; `--` is no character (the escape at 0x1B included). The scripts of
+ *   India share one layout in Unicode, so the tables read alike from one language to the next.
+ * - A single shift table is {@link INDIAN_SINGLE_FRAME}, the positions every one of them shares,
+ *   and runs of code points, each from a septet: `1C: 966-96F 951` is U+0966 to U+096F at septets
+ *   0x1C to 0x25, then U+0951 at 0x26.
+ * Each table is decoded on its first use, and checked as it is (a malformed table throws).
  */
+import { lazy } from '../lazy.js';
 
-/** One position of a table: a character, a code point, or `null` for none (the escape included). */
-type Cell = string | number | null;
+/** A language of India with national language shift tables (TS 23.038 identifiers 4 to 13). */
+export type IndianLanguage = 'bengali' | 'gujarati' | 'hindi' | 'kannada' | 'malayalam' | 'oriya' | 'punjabi' | 'tamil' | 'telugu' | 'urdu';
 
-const __ = null;
-const ESC = null;
-const LF = '\n';
-const CR = '\r';
-const DIGITS: readonly Cell[] = [...'0123456789'];
-const A_TO_O: readonly Cell[] = [...'abcdefghijklmno'];
-const P_TO_Z: readonly Cell[] = [...'pqrstuvwxyz'];
-
-/** A 128-position table (index = septet) from eight rows of 16 cells. */
-function positions(rows: readonly (readonly Cell[])[]): readonly (string | undefined)[] {
-  const cells = rows.flat();
-  if (rows.length !== 8 || cells.length !== 128) throw new TypeError(`a shift table has 8 rows of 16 positions, not ${cells.length} positions`);
-  return cells.map((c) => (c === null ? undefined : typeof c === 'number' ? String.fromCharCode(c) : c));
-}
-
-/** Bengali locking shift table (A.3.4). */
-const BENGALI_LOCKING = positions([
-  [0x981, 0x982, 0x983, 0x985, 0x986, 0x987, 0x988, 0x989, 0x98a, 0x98b, LF, 0x98c, __, CR, __, 0x98f],
-  [0x990, __, __, 0x993, 0x994, 0x995, 0x996, 0x997, 0x998, 0x999, 0x99a, ESC, 0x99b, 0x99c, 0x99d, 0x99e],
-  [' ', '!', 0x99f, 0x9a0, 0x9a1, 0x9a2, 0x9a3, 0x9a4, ')', '(', 0x9a5, 0x9a6, ',', 0x9a7, '.', 0x9a8],
-  [...DIGITS, ':', ';', __, 0x9aa, 0x9ab, '?'],
-  [0x9ac, 0x9ad, 0x9ae, 0x9af, 0x9b0, __, 0x9b2, __, __, __, 0x9b6, 0x9b7, 0x9b8, 0x9b9, 0x9bc, 0x9bd],
-  [0x9be, 0x9bf, 0x9c0, 0x9c1, 0x9c2, 0x9c3, 0x9c4, __, __, 0x9c7, 0x9c8, __, __, 0x9cb, 0x9cc, 0x9cd],
-  [0x9ce, ...A_TO_O],
-  [...P_TO_Z, 0x9d7, 0x9dc, 0x9dd, 0x9f0, 0x9f1],
-]);
-
-/** Gujarati locking shift table (A.3.5). */
-const GUJARATI_LOCKING = positions([
-  [0xa81, 0xa82, 0xa83, 0xa85, 0xa86, 0xa87, 0xa88, 0xa89, 0xa8a, 0xa8b, LF, 0xa8c, 0xa8d, CR, __, 0xa8f],
-  [0xa90, 0xa91, __, 0xa93, 0xa94, 0xa95, 0xa96, 0xa97, 0xa98, 0xa99, 0xa9a, ESC, 0xa9b, 0xa9c, 0xa9d, 0xa9e],
-  [' ', '!', 0xa9f, 0xaa0, 0xaa1, 0xaa2, 0xaa3, 0xaa4, ')', '(', 0xaa5, 0xaa6, ',', 0xaa7, '.', 0xaa8],
-  [...DIGITS, ':', ';', __, 0xaaa, 0xaab, '?'],
-  [0xaac, 0xaad, 0xaae, 0xaaf, 0xab0, __, 0xab2, 0xab3, __, 0xab5, 0xab6, 0xab7, 0xab8, 0xab9, 0xabc, 0xabd],
-  [0xabe, 0xabf, 0xac0, 0xac1, 0xac2, 0xac3, 0xac4, 0xac5, __, 0xac7, 0xac8, 0xac9, __, 0xacb, 0xacc, 0xacd],
-  [0xad0, ...A_TO_O],
-  [...P_TO_Z, 0xae0, 0xae1, 0xae2, 0xae3, 0xaf1],
-]);
-
-/** Hindi (Devanagari) locking shift table (A.3.6). */
-const HINDI_LOCKING = positions([
-  [0x901, 0x902, 0x903, 0x905, 0x906, 0x907, 0x908, 0x909, 0x90a, 0x90b, LF, 0x90c, 0x90d, CR, 0x90e, 0x90f],
-  [0x910, 0x911, 0x912, 0x913, 0x914, 0x915, 0x916, 0x917, 0x918, 0x919, 0x91a, ESC, 0x91b, 0x91c, 0x91d, 0x91e],
-  [' ', '!', 0x91f, 0x920, 0x921, 0x922, 0x923, 0x924, ')', '(', 0x925, 0x926, ',', 0x927, '.', 0x928],
-  [...DIGITS, ':', ';', 0x929, 0x92a, 0x92b, '?'],
-  [0x92c, 0x92d, 0x92e, 0x92f, 0x930, 0x931, 0x932, 0x933, 0x934, 0x935, 0x936, 0x937, 0x938, 0x939, 0x93c, 0x93d],
-  [0x93e, 0x93f, 0x940, 0x941, 0x942, 0x943, 0x944, 0x945, 0x946, 0x947, 0x948, 0x949, 0x94a, 0x94b, 0x94c, 0x94d],
-  [0x950, ...A_TO_O],
-  [...P_TO_Z, 0x972, 0x97b, 0x97c, 0x97e, 0x97f],
-]);
-
-/** Kannada locking shift table (A.3.7). */
-const KANNADA_LOCKING = positions([
-  [__, 0xc82, 0xc83, 0xc85, 0xc86, 0xc87, 0xc88, 0xc89, 0xc8a, 0xc8b, LF, 0xc8c, __, CR, 0xc8e, 0xc8f],
-  [0xc90, __, 0xc92, 0xc93, 0xc94, 0xc95, 0xc96, 0xc97, 0xc98, 0xc99, 0xc9a, ESC, 0xc9b, 0xc9c, 0xc9d, 0xc9e],
-  [' ', '!', 0xc9f, 0xca0, 0xcaa, 0xca2, 0xca3, 0xca4, ')', '(', 0xca5, 0xca6, ',', 0xca7, '.', 0xca8],
-  [...DIGITS, ':', ';', __, 0xcaa, 0xcab, '?'],
-  [0xcac, 0xcad, 0xcae, 0xcaf, 0xcb0, 0xcb1, 0xcb2, 0xcb3, __, 0xcb5, 0xcb6, 0xcb7, 0xcb8, 0xcb9, 0xcbc, 0xcbd],
-  [0xcbe, 0xcbf, 0xcc0, 0xcc1, 0xcc2, 0xcc3, 0xcc4, __, 0xcc6, 0xcc7, 0xcc8, __, 0xcca, 0xccb, 0xccc, 0xccd],
-  [0xcd5, ...A_TO_O],
-  [...P_TO_Z, 0xcd6, 0xce0, 0xce1, 0xce2, 0xce3],
-]);
-
-/** Malayalam locking shift table (A.3.8). */
-const MALAYALAM_LOCKING = positions([
-  [__, 0xd02, 0xd03, 0xd05, 0xd06, 0xd07, 0xd08, 0xd09, 0xd0a, 0xd0b, LF, 0xd0c, __, CR, 0xd0e, 0xd0f],
-  [0xd10, __, 0xd12, 0xd13, 0xd14, 0xd15, 0xd16, 0xd17, 0xd18, 0xd19, 0xd1a, ESC, 0xd1b, 0xd1c, 0xd1d, 0xd1e],
-  [' ', '!', 0xd1f, 0xd20, 0xd21, 0xd22, 0xd23, 0xd24, ')', '(', 0xd25, 0xd26, ',', 0xd27, '.', 0xd28],
-  [...DIGITS, ':', ';', __, 0xd2a, 0xd2b, '?'],
-  [0xd2c, 0xd2d, 0xd2e, 0xd2f, 0xd30, 0xd31, 0xd32, 0xd33, 0xd34, 0xd35, 0xd36, 0xd37, 0xd38, 0xd39, __, 0xd3d],
-  [0xd3e, 0xd3f, 0xd40, 0xd41, 0xd42, 0xd43, 0xd44, __, 0xd46, 0xd47, 0xd48, __, 0xd4a, 0xd4b, 0xd4c, 0xd4d],
-  [0xd57, ...A_TO_O],
-  [...P_TO_Z, 0xd60, 0xd61, 0xd62, 0xd63, 0xd79],
-]);
-
-/** Oriya locking shift table (A.3.9). */
-const ORIYA_LOCKING = positions([
-  [0xb01, 0xb02, 0xb03, 0xb05, 0xb06, 0xb07, 0xb08, 0xb09, 0xb0a, 0xb0b, LF, 0xb0c, __, CR, __, 0xb0f],
-  [0xb10, __, __, 0xb13, 0xb14, 0xb15, 0xb16, 0xb17, 0xb18, 0xb19, 0xb1a, ESC, 0xb1b, 0xb1c, 0xb1d, 0xb1e],
-  [' ', '!', 0xb1f, 0xb20, 0xb21, 0xb22, 0xb23, 0xb24, ')', '(', 0xb25, 0xb26, ',', 0xb27, '.', 0xb28],
-  [...DIGITS, ':', ';', __, 0xb2a, 0xb2b, '?'],
-  [0xb2c, 0xb2d, 0xb2e, 0xb2f, 0xb30, __, 0xb32, 0xb33, __, 0xb35, 0xb36, 0xb37, 0xb38, 0xb39, 0xb3c, 0xb3d],
-  [0xb3e, 0xb3f, 0xb40, 0xb41, 0xb42, 0xb43, 0xb44, __, __, 0xb47, 0xb48, __, __, 0xb4b, 0xb4c, 0xb4d],
-  [0xb56, ...A_TO_O],
-  [...P_TO_Z, 0xb57, 0xb60, 0xb61, 0xb62, 0xb63],
-]);
-
-/** Punjabi (Gurmukhi) locking shift table (A.3.10). */
-const PUNJABI_LOCKING = positions([
-  [0xa01, 0xa02, 0xa03, 0xa05, 0xa06, 0xa07, 0xa08, 0xa09, 0xa0a, __, LF, __, __, CR, __, 0xa0f],
-  [0xa10, __, __, 0xa13, 0xa14, 0xa15, 0xa16, 0xa17, 0xa18, 0xa19, 0xa1a, ESC, 0xa1b, 0xa1c, 0xa1d, 0xa1e],
-  [' ', '!', 0xa1f, 0xa20, 0xa21, 0xa22, 0xa23, 0xa24, ')', '(', 0xa25, 0xa26, ',', 0xa27, '.', 0xa28],
-  [...DIGITS, ':', ';', __, 0xa2a, 0xa2b, '?'],
-  [0xa2c, 0xa2d, 0xa2e, 0xa2f, 0xa30, __, 0xa32, 0xa33, __, 0xa35, 0xa36, __, 0xa38, 0xa39, 0xa3c, __],
-  [0xa3e, 0xa3f, 0xa40, 0xa41, 0xa42, __, __, __, __, 0xa47, 0xa48, __, __, 0xa4b, 0xa4c, 0xa4d],
-  [0xa51, ...A_TO_O],
-  [...P_TO_Z, 0xa70, 0xa71, 0xa72, 0xa73, 0xa74],
-]);
-
-/** Tamil locking shift table (A.3.11). */
-const TAMIL_LOCKING = positions([
-  [__, 0xb82, 0xb83, 0xb85, 0xb86, 0xb87, 0xb88, 0xb89, 0xb8a, __, LF, __, __, CR, 0xb8e, 0xb8f],
-  [0xb90, __, 0xb92, 0xb93, 0xb94, 0xb95, __, __, __, 0xb99, 0xb9a, ESC, __, 0xb9c, __, 0xb9e],
-  [' ', '!', 0xb9f, __, __, __, 0xba3, 0xba4, ')', '(', __, __, ',', __, '.', 0xba8],
-  [...DIGITS, ':', ';', 0xba9, 0xbaa, __, '?'],
-  [__, __, 0xbae, 0xbaf, 0xbb0, 0xbb1, 0xbb2, 0xbb3, 0xbb4, 0xbb5, 0xbb6, 0xbb7, 0xbb8, 0xbb9, __, __],
-  [0xbbe, 0xbbf, 0xbc0, 0xbc1, 0xbc2, __, __, __, 0xbc6, 0xbc7, 0xbc8, __, 0xbca, 0xbcb, 0xbcc, 0xbcd],
-  [0xbd0, ...A_TO_O],
-  [...P_TO_Z, 0xbd7, 0xbf0, 0xbf1, 0xbf2, 0xbf9],
-]);
-
-/** Telugu locking shift table (A.3.12). */
-const TELUGU_LOCKING = positions([
-  [0xc01, 0xc02, 0xc03, 0xc05, 0xc06, 0xc07, 0xc08, 0xc09, 0xc0a, 0xc0b, LF, 0xc0c, __, CR, 0xc0e, 0xc0f],
-  [0xc10, __, 0xc12, 0xc13, 0xc14, 0xc15, 0xc16, 0xc17, 0xc18, 0xc19, 0xc1a, ESC, 0xc1b, 0xc1c, 0xc1d, 0xc1e],
-  [' ', '!', 0xc1f, 0xc20, 0xc21, 0xc22, 0xc23, 0xc24, ')', '(', 0xc25, 0xc26, ',', 0xc27, '.', 0xc28],
-  [...DIGITS, ':', ';', __, 0xc2a, 0xc2b, '?'],
-  [0xc2c, 0xc2d, 0xc2e, 0xc2f, 0xc30, 0xc31, 0xc32, 0xc33, __, 0xc35, 0xc36, 0xc37, 0xc38, 0xc39, __, 0xc3d],
-  [0xc3e, 0xc3f, 0xc40, 0xc41, 0xc42, 0xc43, 0xc44, __, 0xc46, 0xc47, 0xc48, __, 0xc4a, 0xc4b, 0xc4c, 0xc4d],
-  [0xc55, ...A_TO_O],
-  [...P_TO_Z, 0xc56, 0xc60, 0xc61, 0xc62, 0xc63],
-]);
-
-/** Urdu (Arabic script) locking shift table (A.3.13). */
-const URDU_LOCKING = positions([
-  [0x627, 0x622, 0x628, 0x67b, 0x680, 0x67e, 0x6a6, 0x62a, 0x6c2, 0x67f, LF, 0x679, 0x67d, CR, 0x67a, 0x67c],
-  [0x62b, 0x62c, 0x681, 0x684, 0x683, 0x685, 0x686, 0x687, 0x62d, 0x62e, 0x62f, ESC, 0x68c, 0x688, 0x689, 0x68a],
-  [' ', '!', 0x68f, 0x68d, 0x630, 0x631, 0x691, 0x693, ')', '(', 0x699, 0x632, ',', 0x696, '.', 0x698],
-  [...DIGITS, ':', ';', 0x69a, 0x633, 0x634, '?'],
-  [0x635, 0x636, 0x637, 0x638, 0x639, 0x641, 0x642, 0x6a9, 0x6aa, 0x6ab, 0x6af, 0x6b3, 0x6b1, 0x644, 0x645, 0x646],
-  [0x6ba, 0x6bb, 0x6bc, 0x648, 0x6c4, 0x6d5, 0x6c1, 0x6be, 0x621, 0x6cc, 0x6d0, 0x6d2, 0x64d, 0x650, 0x64f, 0x657],
-  [0x654, ...A_TO_O],
-  [...P_TO_Z, 0x655, 0x651, 0x653, 0x656, 0x670],
-]);
+/** The locking shift tables: the base of the Unicode block, and the 8 rows of tokens (see the module). */
+const LOCKING: { readonly [L in IndianLanguage]: readonly [base: number, rows: readonly string[]] } = {
+  /** A.3.4, Bengali block. */
+  bengali: [
+    0x980,
+    [
+      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
+      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 -- 32 -- -- -- 36 37 38 39 3C 3D',
+      '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
+      '4E a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 57 5C 5D 70 71',
+    ],
+  ],
+  /** A.3.5, Gujarati block. */
+  gujarati: [
+    0xa80,
+    [
+      '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR -- 0F',
+      '10 11 -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
+      '3E 3F 40 41 42 43 44 45 -- 47 48 49 -- 4B 4C 4D',
+      '50 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 60 61 62 63 71',
+    ],
+  ],
+  /** A.3.6, Devanagari block. */
+  hindi: [
+    0x900,
+    [
+      '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR 0E 0F',
+      '10 11 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; 29 2A 2B ?',
+      '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 3C 3D',
+      '3E 3F 40 41 42 43 44 45 46 47 48 49 4A 4B 4C 4D',
+      '50 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 72 7B 7C 7E 7F',
+    ],
+  ],
+  /** A.3.7, Kannada block. */
+  kannada: [
+    0xc80,
+    [
+      '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 2A 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 3C 3D',
+      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+      '55 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 56 60 61 62 63',
+    ],
+  ],
+  /** A.3.8, Malayalam block. */
+  malayalam: [
+    0xd00,
+    [
+      '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 -- 3D',
+      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+      '57 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 60 61 62 63 79',
+    ],
+  ],
+  /** A.3.9, Oriya block. */
+  oriya: [
+    0xb00,
+    [
+      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
+      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
+      '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
+      '56 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 57 60 61 62 63',
+    ],
+  ],
+  /** A.3.10, Gurmukhi block. */
+  punjabi: [
+    0xa00,
+    [
+      '01 02 03 05 06 07 08 09 0A -- LF -- -- CR -- 0F',
+      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 -- 38 39 3C --',
+      '3E 3F 40 41 42 -- -- -- -- 47 48 -- -- 4B 4C 4D',
+      '51 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 70 71 72 73 74',
+    ],
+  ],
+  /** A.3.11, Tamil block. */
+  tamil: [
+    0xb80,
+    [
+      '-- 02 03 05 06 07 08 09 0A -- LF -- -- CR 0E 0F',
+      '10 -- 12 13 14 15 -- -- -- 19 1A -- -- 1C -- 1E',
+      'SP ! 1F -- -- -- 23 24 ) ( -- -- , -- . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; 29 2A -- ?',
+      '-- -- 2E 2F 30 31 32 33 34 35 36 37 38 39 -- --',
+      '3E 3F 40 41 42 -- -- -- 46 47 48 -- 4A 4B 4C 4D',
+      '50 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 57 70 71 72 79',
+    ],
+  ],
+  /** A.3.12, Telugu block. */
+  telugu: [
+    0xc00,
+    [
+      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+      '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 -- 3D',
+      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+      '55 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 56 60 61 62 63',
+    ],
+  ],
+  /** A.3.13, Arabic block. */
+  urdu: [
+    0x600,
+    [
+      '27 22 28 7B 80 7E A6 2A C2 7F LF 79 7D CR 7A 7C',
+      '2B 2C 81 84 83 85 86 87 2D 2E 2F -- 8C 88 89 8A',
+      'SP ! 8F 8D 30 31 91 93 ) ( 99 32 , 96 . 98',
+      '0 1 2 3 4 5 6 7 8 9 : ; 9A 33 34 ?',
+      '35 36 37 38 39 41 42 A9 AA AB AF B3 B1 44 45 46',
+      'BA BB BC 48 C4 D5 C1 BE 21 CC D0 D2 4D 50 4F 57',
+      '54 a b c d e f g h i j k l m n o',
+      'p q r s t u v w x y z 55 51 53 56 70',
+    ],
+  ],
+};
 
 /**
- * The positions every Indian single shift table shares: the symbols of the default alphabet's
- * first columns, the default extension characters, the capital letters and (all but Telugu) the
- * euro sign. 0x0D and 0x1B hold no character.
+ * The positions every Indian single shift table shares: the symbols of the default alphabet's first
+ * columns, the default extension characters and the capital letters. 0x0D and 0x1B hold no
+ * character; the euro sign (0x65, in all but Telugu) is listed with each table.
  */
-const INDIAN_SINGLE_FRAME: readonly (readonly [number, string])[] = [
-  ...[...'@£$¥¿"¤%&\'\f*+'].map((c, i) => [i, c] as const),
-  [0x0e, '-'],
-  [0x0f, '/'],
-  ...[...'<=>¡^¡_#*'].map((c, i) => [0x10 + i, c] as const),
+const INDIAN_SINGLE_FRAME = '@£$¥¿"¤%&\'\f*+\0-/<=>¡^¡_#*';
+/** Septet → the character of {@link INDIAN_SINGLE_FRAME} at index 0x00-0x18, and the others. */
+const FRAME_OTHERS: readonly (readonly [number, string])[] = [
   [0x28, '{'],
   [0x29, '}'],
   [0x2f, '\\'],
@@ -169,126 +190,70 @@ const INDIAN_SINGLE_FRAME: readonly (readonly [number, string])[] = [
   [0x3d, '~'],
   [0x3e, ']'],
   [0x40, '|'],
-  ...[...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [0x41 + i, c] as const),
 ];
 
-/**
- * An Indian single shift table: the shared positions, the euro sign at 0x65 (unless `euro` is
- * false) and runs of code points, each starting at a septet.
- */
-function indianSingle(runs: readonly (readonly [number, readonly number[]])[], euro = true): ReadonlyMap<number, string> {
-  const entries: [number, string][] = INDIAN_SINGLE_FRAME.map(([s, c]) => [s, c]);
-  if (euro) entries.push([0x65, '€']);
-  for (const [start, codes] of runs) codes.forEach((cp, i) => entries.push([start + i, String.fromCharCode(cp)]));
+/** The single shift tables beyond the shared positions: runs of code points (hex), each from a septet (see the module). */
+const SINGLE: { readonly [L in IndianLanguage]: string } = {
+  /** A.2.4. */
+  bengali: '19: 9E6 9E7, 1C: 9E8-9EF 9DF-9E2, 2A: 9E3 9F2-9F5, 30: 9F6-9FA, 65: 20AC',
+  /** A.2.5. */
+  gujarati: '19: 964 965, 1C: AE6-AEF, 65: 20AC',
+  /** A.2.6. */
+  hindi: '19: 964 965, 1C: 966-96F 951 952, 2A: 953 954 958-95A, 30: 95B-963 970 971, 65: 20AC',
+  /** A.2.7. */
+  kannada: '19: 964 965, 1C: CE6-CEF CDE CF1, 2A: CF2, 65: 20AC',
+  /** A.2.8. */
+  malayalam: '19: 964 965, 1C: D66-D71, 2A: D72-D75 D7A, 30: D7B-D7F, 65: 20AC',
+  /** A.2.9. */
+  oriya: '19: 964 965, 1C: B66-B6F B5C B5D, 2A: B5F B70 B71, 65: 20AC',
+  /** A.2.10. */
+  punjabi: '19: 964 965, 1C: A66-A6F A59 A5A, 2A: A5B A5C A5E A75, 65: 20AC',
+  /** A.2.11. */
+  tamil: '19: 964 965, 1C: BE6-BEF BF3 BF4, 2A: BF5-BF8 BFA, 65: 20AC',
+  /** A.2.12. */
+  telugu: '1C: C66-C6F C58 C59, 2A: C78-C7C, 30: C7D-C7F',
+  /** A.2.13. */
+  urdu: '19: 600 601, 1C: 6F0-6F9 60C 60D, 2A: 60E-612, 30: 613 614 61B 61F 640 652 658 66B 66C 672 673 6CD, 3F: 6D4, 65: 20AC',
+};
+
+const NAMED: Readonly<Record<string, string>> = { LF: '\n', CR: '\r', SP: ' ' };
+
+function hex(digits: string): number {
+  if (!/^[0-9A-F]{2,4}$/.test(digits)) throw new TypeError(`not a hex token of a shift table: ${digits}`);
+  return parseInt(digits, 16);
+}
+
+/** A locking shift table, index = septet, `undefined` where no character. */
+function lockingTable([base, rows]: readonly [number, readonly string[]]): (string | undefined)[] {
+  const tokens = rows.flatMap((row) => row.split(' '));
+  if (rows.length !== 8 || tokens.length !== 128) throw new TypeError(`a locking shift table has 8 rows of 16 positions, not ${tokens.length} positions`);
+  return tokens.map((t) => (t.length === 1 ? t : t === '--' ? undefined : (NAMED[t] ?? String.fromCharCode(base + hex(t)))));
+}
+
+/** A single shift table: septet → character. */
+function singleTable(runs: string): ReadonlyMap<number, string> {
+  // 0x0D holds no character: its `\0` in the frame only keeps the places.
+  const entries = [...INDIAN_SINGLE_FRAME].map((c, s): [number, string] => [s, c]).filter(([, c]) => c !== '\0');
+  entries.push(...FRAME_OTHERS.map(([s, c]): [number, string] => [s, c]));
+  for (let s = 0x41; s <= 0x5a; s++) entries.push([s, String.fromCharCode(s)]);
+  for (const run of runs.split(', ')) {
+    const [at = '', list = ''] = run.split(': ');
+    let s = hex(at);
+    for (const range of list.split(' ')) {
+      const [from = '', to = from] = range.split('-');
+      for (let cp = hex(from); cp <= hex(to); cp++) entries.push([s++, String.fromCharCode(cp)]);
+    }
+  }
   const map = new Map(entries.sort((a, b) => a[0] - b[0]));
   if (map.size !== entries.length) throw new TypeError('a single shift table lists a septet twice');
   return map;
 }
 
-/** Bengali single shift table (A.2.4). */
-const BENGALI_SINGLE = indianSingle([
-  [0x19, [0x9e6, 0x9e7]],
-  [0x1c, [0x9e8, 0x9e9, 0x9ea, 0x9eb, 0x9ec, 0x9ed, 0x9ee, 0x9ef, 0x9df, 0x9e0, 0x9e1, 0x9e2]],
-  [0x2a, [0x9e3, 0x9f2, 0x9f3, 0x9f4, 0x9f5]],
-  [0x30, [0x9f6, 0x9f7, 0x9f8, 0x9f9, 0x9fa]],
-]);
+const mapTables = <T, U>(tables: { readonly [L in IndianLanguage]: T }, decode: (table: T) => U): { [L in IndianLanguage]: U } =>
+  Object.fromEntries(Object.entries(tables).map(([language, table]) => [language, decode(table as T)])) as { [L in IndianLanguage]: U };
 
-/** Gujarati single shift table (A.2.5). */
-const GUJARATI_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xae6, 0xae7, 0xae8, 0xae9, 0xaea, 0xaeb, 0xaec, 0xaed, 0xaee, 0xaef]],
-]);
+/** The locking shift tables of the Indian languages (index = septet; `undefined` = no character), decoded on first use. */
+export const indianLockingShiftTables = /* @__PURE__ */ lazy(() => mapTables(LOCKING, lockingTable));
 
-/** Hindi single shift table (A.2.6). */
-const HINDI_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0x966, 0x967, 0x968, 0x969, 0x96a, 0x96b, 0x96c, 0x96d, 0x96e, 0x96f, 0x951, 0x952]],
-  [0x2a, [0x953, 0x954, 0x958, 0x959, 0x95a]],
-  [0x30, [0x95b, 0x95c, 0x95d, 0x95e, 0x95f, 0x960, 0x961, 0x962, 0x963, 0x970, 0x971]],
-]);
-
-/** Kannada single shift table (A.2.7). */
-const KANNADA_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xce6, 0xce7, 0xce8, 0xce9, 0xcea, 0xceb, 0xcec, 0xced, 0xcee, 0xcef, 0xcde, 0xcf1]],
-  [0x2a, [0xcf2]],
-]);
-
-/** Malayalam single shift table (A.2.8). */
-const MALAYALAM_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xd66, 0xd67, 0xd68, 0xd69, 0xd6a, 0xd6b, 0xd6c, 0xd6d, 0xd6e, 0xd6f, 0xd70, 0xd71]],
-  [0x2a, [0xd72, 0xd73, 0xd74, 0xd75, 0xd7a]],
-  [0x30, [0xd7b, 0xd7c, 0xd7d, 0xd7e, 0xd7f]],
-]);
-
-/** Oriya single shift table (A.2.9). */
-const ORIYA_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xb66, 0xb67, 0xb68, 0xb69, 0xb6a, 0xb6b, 0xb6c, 0xb6d, 0xb6e, 0xb6f, 0xb5c, 0xb5d]],
-  [0x2a, [0xb5f, 0xb70, 0xb71]],
-]);
-
-/** Punjabi single shift table (A.2.10). */
-const PUNJABI_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xa66, 0xa67, 0xa68, 0xa69, 0xa6a, 0xa6b, 0xa6c, 0xa6d, 0xa6e, 0xa6f, 0xa59, 0xa5a]],
-  [0x2a, [0xa5b, 0xa5c, 0xa5e, 0xa75]],
-]);
-
-/** Tamil single shift table (A.2.11). */
-const TAMIL_SINGLE = indianSingle([
-  [0x19, [0x964, 0x965]],
-  [0x1c, [0xbe6, 0xbe7, 0xbe8, 0xbe9, 0xbea, 0xbeb, 0xbec, 0xbed, 0xbee, 0xbef, 0xbf3, 0xbf4]],
-  [0x2a, [0xbf5, 0xbf6, 0xbf7, 0xbf8, 0xbfa]],
-]);
-
-/** Telugu single shift table (A.2.12): no danda and no euro sign. */
-const TELUGU_SINGLE = indianSingle(
-  [
-    [0x1c, [0xc66, 0xc67, 0xc68, 0xc69, 0xc6a, 0xc6b, 0xc6c, 0xc6d, 0xc6e, 0xc6f, 0xc58, 0xc59]],
-    [0x2a, [0xc78, 0xc79, 0xc7a, 0xc7b, 0xc7c]],
-    [0x30, [0xc7d, 0xc7e, 0xc7f]],
-  ],
-  false,
-);
-
-/** Urdu single shift table (A.2.13). */
-const URDU_SINGLE = indianSingle([
-  [0x19, [0x600, 0x601]],
-  [0x1c, [0x6f0, 0x6f1, 0x6f2, 0x6f3, 0x6f4, 0x6f5, 0x6f6, 0x6f7, 0x6f8, 0x6f9, 0x60c, 0x60d]],
-  [0x2a, [0x60e, 0x60f, 0x610, 0x611, 0x612]],
-  [0x30, [0x613, 0x614, 0x61b, 0x61f, 0x640, 0x652, 0x658, 0x66b, 0x66c, 0x672, 0x673, 0x6cd]],
-  [0x3f, [0x6d4]],
-]);
-
-/** A language of India with national language shift tables (TS 23.038 identifiers 4 to 13). */
-export type IndianLanguage = 'bengali' | 'gujarati' | 'hindi' | 'kannada' | 'malayalam' | 'oriya' | 'punjabi' | 'tamil' | 'telugu' | 'urdu';
-
-/** The locking shift tables of the Indian languages (index = septet; `undefined` = no character). */
-export const INDIAN_LOCKING_SHIFT_TABLES: { readonly [L in IndianLanguage]: readonly (string | undefined)[] } = {
-  bengali: BENGALI_LOCKING,
-  gujarati: GUJARATI_LOCKING,
-  hindi: HINDI_LOCKING,
-  kannada: KANNADA_LOCKING,
-  malayalam: MALAYALAM_LOCKING,
-  oriya: ORIYA_LOCKING,
-  punjabi: PUNJABI_LOCKING,
-  tamil: TAMIL_LOCKING,
-  telugu: TELUGU_LOCKING,
-  urdu: URDU_LOCKING,
-};
-
-/** The single shift tables of the Indian languages (septet after the escape → character). */
-export const INDIAN_SINGLE_SHIFT_TABLES: { readonly [L in IndianLanguage]: ReadonlyMap<number, string> } = {
-  bengali: BENGALI_SINGLE,
-  gujarati: GUJARATI_SINGLE,
-  hindi: HINDI_SINGLE,
-  kannada: KANNADA_SINGLE,
-  malayalam: MALAYALAM_SINGLE,
-  oriya: ORIYA_SINGLE,
-  punjabi: PUNJABI_SINGLE,
-  tamil: TAMIL_SINGLE,
-  telugu: TELUGU_SINGLE,
-  urdu: URDU_SINGLE,
-};
+/** The single shift tables of the Indian languages (septet after the escape → character), decoded on first use. */
+export const indianSingleShiftTables = /* @__PURE__ */ lazy(() => mapTables(SINGLE, singleTable));

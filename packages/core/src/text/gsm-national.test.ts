@@ -11,6 +11,19 @@ describe('national language tables (TS 23.038 Annex A)', () => {
     }
   });
 
+  it('lists every language as an enumerable member, each table made once and kept', () => {
+    expect(Object.keys(LOCKING_SHIFT_TABLES)).toEqual(NATIONAL_LANGUAGES.filter((l) => l !== 'spanish'));
+    expect(Object.keys(SINGLE_SHIFT_TABLES)).toEqual(NATIONAL_LANGUAGES);
+    expect(Object.isFrozen(LOCKING_SHIFT_TABLES) && Object.isFrozen(SINGLE_SHIFT_TABLES)).toBe(true);
+    for (const language of NATIONAL_LANGUAGES) {
+      expect(SINGLE_SHIFT_TABLES[language]).toBe(SINGLE_SHIFT_TABLES[language]);
+      if (language !== 'spanish') expect(LOCKING_SHIFT_TABLES[language]).toBe(LOCKING_SHIFT_TABLES[language]);
+    }
+    // Spread and JSON see plain data.
+    expect({ ...LOCKING_SHIFT_TABLES }.hindi).toBe(LOCKING_SHIFT_TABLES.hindi);
+    expect(JSON.parse(JSON.stringify(LOCKING_SHIFT_TABLES)).hindi[0x15]).toBe('\u0915');
+  });
+
   it('places the Turkish and Portuguese letters at their septets', () => {
     const tr = LOCKING_SHIFT_TABLES.turkish;
     expect([tr[0x04], tr[0x07], tr[0x0b], tr[0x0c], tr[0x1c], tr[0x1d], tr[0x40], tr[0x60]].join('')).toBe('€ıĞğŞşİç');

@@ -18,7 +18,8 @@ import {
   TABLE_LIMIT,
   type SeptetLookup,
 } from './gsm-alphabet.js';
-import { INDIAN_LOCKING_SHIFT_TABLES, INDIAN_SINGLE_SHIFT_TABLES, type IndianLanguage } from './gsm-national-indian.js';
+import { lazy } from '../lazy.js';
+import { indianLockingShiftTables, indianSingleShiftTables, type IndianLanguage } from './gsm-national-indian.js';
 
 export type { IndianLanguage } from './gsm-national-indian.js';
 
@@ -102,81 +103,95 @@ const COMMON_SINGLE: readonly (readonly [number, string])[] = [
 const single = (extra: readonly (readonly [number, string])[]): ReadonlyMap<number, string> =>
   new Map([...COMMON_SINGLE, ...extra].sort((a, b) => a[0] - b[0]));
 
-/** Turkish single shift table (A.2.1). */
-const TURKISH_SINGLE = single([
-  [0x47, 'Ğ'],
-  [0x49, 'İ'],
-  [0x53, 'Ş'],
-  [0x63, 'ç'],
-  [0x67, 'ğ'],
-  [0x69, 'ı'],
-  [0x73, 'ş'],
-]);
-
-/** Spanish single shift table (A.2.2). */
-const SPANISH_SINGLE = single([
-  [0x09, 'ç'],
-  [0x41, 'Á'],
-  [0x49, 'Í'],
-  [0x4f, 'Ó'],
-  [0x55, 'Ú'],
-  [0x61, 'á'],
-  [0x69, 'í'],
-  [0x6f, 'ó'],
-  [0x75, 'ú'],
-]);
-
-/** Portuguese single shift table (A.2.3). */
-const PORTUGUESE_SINGLE = single([
-  [0x05, 'ê'],
-  [0x09, 'ç'],
-  [0x0b, 'Ô'],
-  [0x0c, 'ô'],
-  [0x0e, 'Á'],
-  [0x0f, 'á'],
-  [0x12, 'Φ'],
-  [0x13, 'Γ'],
-  [0x15, 'Ω'],
-  [0x16, 'Π'],
-  [0x17, 'Ψ'],
-  [0x18, 'Σ'],
-  [0x19, 'Θ'],
-  [0x1f, 'Ê'],
-  [0x41, 'À'],
-  [0x49, 'Í'],
-  [0x4f, 'Ó'],
-  [0x55, 'Ú'],
-  [0x5b, 'Ã'],
-  [0x5c, 'Õ'],
-  [0x61, 'Â'],
-  [0x69, 'í'],
-  [0x6f, 'ó'],
-  [0x75, 'ú'],
-  [0x7b, 'ã'],
-  [0x7c, 'õ'],
-  [0x7f, 'â'],
-]);
+/** The single shift tables of Turkish, Spanish and Portuguese beyond {@link COMMON_SINGLE}. */
+const EUROPEAN_SINGLE: { readonly [L in 'turkish' | 'spanish' | 'portuguese']: readonly (readonly [number, string])[] } = {
+  /** Turkish single shift table (A.2.1). */
+  turkish: [
+    [0x47, 'Ğ'],
+    [0x49, 'İ'],
+    [0x53, 'Ş'],
+    [0x63, 'ç'],
+    [0x67, 'ğ'],
+    [0x69, 'ı'],
+    [0x73, 'ş'],
+  ],
+  /** Spanish single shift table (A.2.2). */
+  spanish: [
+    [0x09, 'ç'],
+    [0x41, 'Á'],
+    [0x49, 'Í'],
+    [0x4f, 'Ó'],
+    [0x55, 'Ú'],
+    [0x61, 'á'],
+    [0x69, 'í'],
+    [0x6f, 'ó'],
+    [0x75, 'ú'],
+  ],
+  /** Portuguese single shift table (A.2.3). */
+  portuguese: [
+    [0x05, 'ê'],
+    [0x09, 'ç'],
+    [0x0b, 'Ô'],
+    [0x0c, 'ô'],
+    [0x0e, 'Á'],
+    [0x0f, 'á'],
+    [0x12, 'Φ'],
+    [0x13, 'Γ'],
+    [0x15, 'Ω'],
+    [0x16, 'Π'],
+    [0x17, 'Ψ'],
+    [0x18, 'Σ'],
+    [0x19, 'Θ'],
+    [0x1f, 'Ê'],
+    [0x41, 'À'],
+    [0x49, 'Í'],
+    [0x4f, 'Ó'],
+    [0x55, 'Ú'],
+    [0x5b, 'Ã'],
+    [0x5c, 'Õ'],
+    [0x61, 'Â'],
+    [0x69, 'í'],
+    [0x6f, 'ó'],
+    [0x75, 'ú'],
+    [0x7b, 'ã'],
+    [0x7c, 'õ'],
+    [0x7f, 'â'],
+  ],
+};
 
 /** A 128-character table string as positions, the escape (0x1B) as `undefined`. */
 const positionsOf = (table: string): readonly (string | undefined)[] => [...table].map((c, s) => (s === 0x1b ? undefined : c));
 
 /**
- * Locking shift tables (index = septet; `undefined` where a position holds no character, the escape
- * at 0x1B included). Spanish has none: its locking shift table is the default alphabet.
+ * An object with one enumerable property per language that `has` a table, each made on its first read (and kept):
+ * importing core decodes no table, and a table nobody reads is never decoded.
  */
-export const LOCKING_SHIFT_TABLES: { readonly [L in LockingShiftLanguage]: readonly (string | undefined)[] } = {
-  turkish: positionsOf(TURKISH_LOCKING),
-  portuguese: positionsOf(PORTUGUESE_LOCKING),
-  ...INDIAN_LOCKING_SHIFT_TABLES,
-};
+function tablesOf<L extends NationalLanguage, T>(has: (language: NationalLanguage) => language is L, make: (language: L) => T): { readonly [K in L]: T } {
+  const out = {} as { [K in L]: T };
+  for (const language of NATIONAL_LANGUAGES) {
+    if (has(language)) Object.defineProperty(out, language, { enumerable: true, get: lazy(() => make(language)) });
+  }
+  return Object.freeze(out);
+}
 
-/** Single shift tables (septet after the escape → character). */
-export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = {
-  turkish: TURKISH_SINGLE,
-  spanish: SPANISH_SINGLE,
-  portuguese: PORTUGUESE_SINGLE,
-  ...INDIAN_SINGLE_SHIFT_TABLES,
-};
+const isNational = (language: NationalLanguage): language is NationalLanguage => language !== undefined;
+
+const isIndian = (language: NationalLanguage): language is IndianLanguage => NATIONAL_LANGUAGE_IDS[language] > 3;
+
+/**
+ * Locking shift tables (index = septet; `undefined` where a position holds no character, the escape
+ * at 0x1B included), each decoded on first read. Spanish has none: its locking shift table is the
+ * default alphabet.
+ */
+export const LOCKING_SHIFT_TABLES: { readonly [L in LockingShiftLanguage]: readonly (string | undefined)[] } = /* @__PURE__ */ tablesOf(
+  hasLockingShift,
+  (language) => (isIndian(language) ? indianLockingShiftTables()[language] : positionsOf(language === 'turkish' ? TURKISH_LOCKING : PORTUGUESE_LOCKING)),
+);
+
+/** Single shift tables (septet after the escape → character), each decoded on first read. */
+export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = /* @__PURE__ */ tablesOf(isNational, (language) =>
+  isIndian(language) ? indianSingleShiftTables()[language] : single(EUROPEAN_SINGLE[language]),
+);
 
 /** Whether a language has a locking shift table of its own (every one but Spanish). */
 export function hasLockingShift(language: NationalLanguage): language is LockingShiftLanguage {
@@ -233,7 +248,7 @@ const key = (tables: NationalTables): string => `${tables.locking ?? ''}/${table
 const COSTS_CACHE = new Map<string, SeptetCosts>();
 
 /** The septet costs of the default alphabet and extension table. */
-export const DEFAULT_COSTS: SeptetCosts = septetCosts({});
+export const DEFAULT_COSTS: SeptetCosts = /* @__PURE__ */ septetCosts({});
 
 /**
  * The septet costs of a combination of tables (a Spanish locking table is the default alphabet).

@@ -26,54 +26,58 @@ import { GSM_DEFAULT, NONE, septetOf } from './gsm-alphabet.js';
 
 const each = (chars: string, replacement: string): (readonly [string, string])[] => [...chars].map((c) => [c, replacement] as const);
 
-const entries: (readonly [string, string])[] = [
-  ...each('\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u00b4`\u02b9\u02bb\u02bc\u02bd\u02c8\u02ca\u02cb\u275b\u275c', "'"),
-  ...each('\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u02ba\u02ee\u275d\u275e\u301d\u301e', '"'),
-  ...each('\u2010\u2011\u2012\u2013\u2014\u2015\u2e3a\u2e3b\u2212\ufe58\ufe63', '-'),
-  ...each('\u2022\u2023\u25e6\u2043\u2219\u00b7\u25cf\u25aa', '-'),
-  ['\u2026', '...'],
-  ['\u2025', '..'],
-  ['\u2024', '.'],
-  ['\u00bc', '1/4'],
-  ['\u00bd', '1/2'],
-  ['\u00be', '3/4'],
-  ['\u2150', '1/7'],
-  ['\u2151', '1/9'],
-  ['\u2152', '1/10'],
-  ['\u2153', '1/3'],
-  ['\u2154', '2/3'],
-  ['\u2155', '1/5'],
-  ['\u2156', '2/5'],
-  ['\u2157', '3/5'],
-  ['\u2158', '4/5'],
-  ['\u2159', '1/6'],
-  ['\u215a', '5/6'],
-  ['\u215b', '1/8'],
-  ['\u215c', '3/8'],
-  ['\u215d', '5/8'],
-  ['\u215e', '7/8'],
-  ['\u2122', 'TM'],
-  ['\u00a9', '(C)'],
-  ['\u00ae', '(R)'],
-  ['\u00d7', 'x'],
-  ['\u00f7', '/'],
-  ['\u203c', '!!'],
-  ['\u2047', '??'],
-  ['\u2048', '?!'],
-  ['\u2049', '!?'],
-  ...each('\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t', ' '),
-  ...each('\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e', ''),
-  ...each('\u2028\u2029\u0085', '\n'),
-  ['\u02c6', '^'],
-  ['\u02dc', '~'],
-  ['\u00a6', '|'],
-  ['\u2044', '/'],
-  ['\u2215', '/'],
-];
-for (let cp = 0xff01; cp <= 0xff5e; cp++) {
-  const ascii = cp - 0xfee0;
-  if (septetOf(GSM_DEFAULT, ascii) !== NONE) entries.push([String.fromCharCode(cp), String.fromCharCode(ascii)]);
+/** The substitutes, as the table above lists them. */
+function substituteEntries(): (readonly [string, string])[] {
+  const entries: (readonly [string, string])[] = [
+    ...each('\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u00b4`\u02b9\u02bb\u02bc\u02bd\u02c8\u02ca\u02cb\u275b\u275c', "'"),
+    ...each('\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u02ba\u02ee\u275d\u275e\u301d\u301e', '"'),
+    ...each('\u2010\u2011\u2012\u2013\u2014\u2015\u2e3a\u2e3b\u2212\ufe58\ufe63', '-'),
+    ...each('\u2022\u2023\u25e6\u2043\u2219\u00b7\u25cf\u25aa', '-'),
+    ['\u2026', '...'],
+    ['\u2025', '..'],
+    ['\u2024', '.'],
+    ['\u00bc', '1/4'],
+    ['\u00bd', '1/2'],
+    ['\u00be', '3/4'],
+    ['\u2150', '1/7'],
+    ['\u2151', '1/9'],
+    ['\u2152', '1/10'],
+    ['\u2153', '1/3'],
+    ['\u2154', '2/3'],
+    ['\u2155', '1/5'],
+    ['\u2156', '2/5'],
+    ['\u2157', '3/5'],
+    ['\u2158', '4/5'],
+    ['\u2159', '1/6'],
+    ['\u215a', '5/6'],
+    ['\u215b', '1/8'],
+    ['\u215c', '3/8'],
+    ['\u215d', '5/8'],
+    ['\u215e', '7/8'],
+    ['\u2122', 'TM'],
+    ['\u00a9', '(C)'],
+    ['\u00ae', '(R)'],
+    ['\u00d7', 'x'],
+    ['\u00f7', '/'],
+    ['\u203c', '!!'],
+    ['\u2047', '??'],
+    ['\u2048', '?!'],
+    ['\u2049', '!?'],
+    ...each('\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\t', ' '),
+    ...each('\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e', ''),
+    ...each('\u2028\u2029\u0085', '\n'),
+    ['\u02c6', '^'],
+    ['\u02dc', '~'],
+    ['\u00a6', '|'],
+    ['\u2044', '/'],
+    ['\u2215', '/'],
+  ];
+  for (let cp = 0xff01; cp <= 0xff5e; cp++) {
+    const ascii = cp - 0xfee0;
+    if (septetOf(GSM_DEFAULT, ascii) !== NONE) entries.push([String.fromCharCode(cp), String.fromCharCode(ascii)]);
+  }
+  return entries;
 }
 
 /** Character outside the GSM alphabet → its GSM replacement (possibly empty: the character is dropped). */
-export const GSM_SUBSTITUTES: ReadonlyMap<string, string> = new Map(entries);
+export const GSM_SUBSTITUTES: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(substituteEntries());

@@ -67,12 +67,12 @@ export interface HexContentOptions extends HexTextOptions {
 
 const HEX_DIGITS = '0123456789ABCDEF';
 /** Octet → two upper-case hex digits. */
-const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charAt(b >> 4) + HEX_DIGITS.charAt(b & 15));
+const HEX_PAIRS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charAt(b >> 4) + HEX_DIGITS.charAt(b & 15));
 /**
  * Octet → its two hex digits as two ASCII octets packed in one 16-bit unit in the platform's byte
  * order, so that a `Uint16Array` of these read as bytes is the hex text (decoded natively).
  */
-const HEX_UNITS = (() => {
+const HEX_UNITS = /* @__PURE__ */ (() => {
   const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   const t = new Uint16Array(256);
   for (let b = 0; b < 256; b++) {
@@ -83,11 +83,11 @@ const HEX_UNITS = (() => {
   return t;
 })();
 /** Octet → character code of its high hex digit (upper case). */
-const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
+const HEX_HIGH = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
 /** Octet → character code of its low hex digit (upper case). */
-const HEX_LOW = Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
+const HEX_LOW = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
 /** Character code (low 8 bits) → its value as a hex digit (either case), or 0x100 when it is not one. */
-const NIBBLE = (() => {
+const NIBBLE = /* @__PURE__ */ (() => {
   const t = new Uint16Array(256).fill(0x100);
   for (let i = 0; i < 16; i++) {
     t[HEX_DIGITS.charCodeAt(i)] = i;
@@ -99,7 +99,7 @@ const NIBBLE = (() => {
  * Two character codes (low 8 bits each, the first one high) → the octet they spell as hex digits,
  * or 0x100 when they are not two hex digits: one lookup per octet.
  */
-const HEX_OCTETS = (() => {
+const HEX_OCTETS = /* @__PURE__ */ (() => {
   const t = new Uint16Array(0x10000).fill(0x100);
   const codes = Array.from(`${HEX_DIGITS}abcdef`, (d) => d.charCodeAt(0));
   for (const hi of codes) for (const lo of codes) t[(hi << 8) | lo] = ((NIBBLE[hi] as number) << 4) | (NIBBLE[lo] as number);
@@ -110,9 +110,9 @@ const HEX_OCTETS = (() => {
 const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
 const nativeToHex = (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex;
 
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** A native UTF-16BE decoder, where the runtime has one (every browser, Node with ICU, Deno, Bun). */
-const utf16Decoder = (() => {
+const utf16Decoder = /* @__PURE__ */ (() => {
   try {
     return new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true });
   } catch {
@@ -120,8 +120,8 @@ const utf16Decoder = (() => {
   }
 })();
 /** Decodes ASCII octets (hex digits, or Latin-1 content below 80). */
-const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const utf8Encoder = new TextEncoder();
+const asciiDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
+const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
 /*
  * Short content (a message, a part) is the common case, and there a typed array costs more than

@@ -487,3 +487,17 @@ describe('createWebhookHandler: inbound messages', () => {
     expect((await second.handle(post('mobile-originate/text.json'))).outcome).toBe('duplicate');
   });
 });
+
+describe('createWebhookHandler: nothing at creation', () => {
+  it('starts no timer until the first request (Workers refuse timers in global scope)', async () => {
+    const started: number[] = [];
+    const timers: ReassemblerTimers = { setTimeout: (_fn, ms) => started.push(ms), clearTimeout: () => undefined };
+    const handler = createWebhookHandler({ onInboundMessage: () => undefined, timers, orphanSweepMs: 5_000 });
+    expect(started).toEqual([]);
+    await handler.handle({ method: 'GET', headers: {}, body: '' });
+    expect(started).toEqual([5_000]);
+    await handler.handle({ method: 'GET', headers: {}, body: '' });
+    expect(started).toEqual([5_000]);
+    handler.close();
+  });
+});

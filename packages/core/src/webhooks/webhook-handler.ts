@@ -120,7 +120,7 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly reassemblyStore?: ReassemblyStore;
   /** How long parts wait for their siblings, from the first part's arrival (default 10 minutes). */
   readonly reassemblyTimeoutMs?: number;
-  /** How often the reassembly store is asked for messages past their timeout (default a tenth of the timeout, between 1 s and 1 min). */
+  /** How often the reassembly store is asked for messages past their timeout (default a tenth of the timeout, between 1 s and 1 min); the sweeps start with the first request. */
   readonly orphanSweepMs?: number;
   /** Most incomplete multipart messages held by the default in-memory reassembly store (default 10 000). */
   readonly maxPendingMessages?: number;
@@ -392,7 +392,13 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       failed(e);
     }
   };
-  if (parts !== undefined) sweepTimer = sweepTimers.setTimeout(() => sweep(parts), orphanSweepMs);
+  // Sweeps start with the first request, not at creation: runtimes such as Cloudflare Workers
+  // refuse timers in a module's global scope, where handlers are usually created.
+  let sweeping = false;
+  const startSweeps = (): void => {
+    sweeping = true;
+    if (parts !== undefined && !closed) sweepTimer = sweepTimers.setTimeout(() => sweep(parts), orphanSweepMs);
+  };
 
   const forget = async (key: string, ticketId: string): Promise<void> => {
     try {
@@ -641,6 +647,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
 
   return {
     async handle(request) {
+      if (!sweeping) startSweeps();
       if (telemetry !== undefined) return observed(request, telemetry);
       try {
         return await handle(request, undefined);
