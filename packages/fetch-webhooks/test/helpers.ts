@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callbackHeaders as serviceHeaders, eventually as poll, postCallback as post } from '@smsv4/testing';
 import { serve } from '@hono/node-server';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -33,14 +34,11 @@ export async function listenFetch(fetch: (request: Request) => Response | Promis
   };
 }
 
+const formatOf = (name: string): 'json' | 'xml' => (name.endsWith('.json') ? 'json' : 'xml');
+
 /** The headers the service sends with a callback of a fixture (by its extension). */
 export function callbackHeaders(name: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'content-type': name.endsWith('.json') ? 'application/json; charset=UTF-8' : 'application/xml; charset=UTF-8',
-    'x-api-version': '4',
-    'user-agent': 'test-suite',
-    ...extra,
-  };
+  return { ...serviceHeaders(formatOf(name), { userAgent: 'test-suite' }), ...extra };
 }
 
 /** An answer, read whole. */
@@ -50,19 +48,13 @@ export interface Answer {
   readonly body: string;
 }
 
-/** Posts a fixture to a URL as the service would. */
-export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(url, { method: 'POST', headers: callbackHeaders(fixture, extra), body: loadFixture(fixture), ...init });
-  return { status: response.status, headers: response.headers, body: await response.text() };
+/** Posts a fixture to a URL as the service would (one attempt, through the testing kit), with extra headers. */
+export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}): Promise<Answer> {
+  const report = await post(url, loadFixture(fixture), { format: formatOf(fixture), headers: extra, userAgent: 'test-suite' });
+  const attempt = report.attempts[0];
+  if (attempt?.status === undefined) throw new Error(`no answer from ${url}: ${attempt?.error ?? 'no attempt'}`);
+  return { status: attempt.status, headers: new Headers(attempt.headers), body: attempt.body };
 }
 
-/** Polls `check` until it returns a value other than `undefined` (rejects after `timeoutMs`). */
-export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The testing kit's `eventually`, with this suite's longer default wait (other runtimes start slowly). */
+export const eventually = <T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> => poll(check, timeoutMs, 20);

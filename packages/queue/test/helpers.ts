@@ -4,12 +4,12 @@
  * worker child processes.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 import { createSandbox, type MessagePage, type MessageView, type Sandbox, type SandboxOptions, type SandboxServer } from '@smsv4/sandbox';
+import { serve } from '@smsv4/testing';
 import express from 'express';
 import { Redis } from 'ioredis';
 import type { SendQueue } from '../src/index.js';
@@ -90,17 +90,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sandbox = createSandbox({ maxMessages: 50_000, ...options });
   const server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const app = express();
+  const receiver = await serve(app, { teardown: 'manual' });
   const setup: SandboxSetup = {
     sandbox,
     server,
-    receiptUrl: '',
+    receiptUrl: `${receiver.url}/receipts`,
     receiptsTo: undefined,
     receipts: 0,
     async close() {
-      await new Promise<void>((resolve) => {
-        receiver.close(() => resolve());
-        receiver.closeAllConnections();
-      });
+      await receiver.close();
       await server.close();
       await sandbox.close();
     },
@@ -116,9 +114,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       onError: () => undefined,
     }),
   );
-  const receiver: Server = createServer(app);
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  (setup as { receiptUrl: string }).receiptUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/receipts`;
   return setup;
 }
 
