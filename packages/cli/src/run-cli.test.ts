@@ -33,4 +33,21 @@ describe('runCli', () => {
     expect(io.err()).toContain('smsv4: name a resource');
     expect(await runCli(['segments', 'x', '--type', 'nope'], io)).toBe(2);
   });
+
+  it('shows a command\'s whole help with `help <command>` as with `<command> --help`, its module loaded on demand', async () => {
+    const viaFlag = memoryIo();
+    expect(await runCli(['schema', '--help'], viaFlag)).toBe(0);
+    const viaHelp = memoryIo();
+    expect(await runCli(['help', 'schema'], viaHelp)).toBe(0);
+    expect(viaHelp.out()).toBe(viaFlag.out());
+    expect(viaHelp.out()).toContain('--out <dir>');
+    expect(viaHelp.out()).toContain('Examples:');
+    const top = memoryIo();
+    expect(await runCli(['help'], top)).toBe(0);
+    expect(top.out()).toContain('validate');
+    expect(top.out()).toContain('sandbox');
+    const unknown = memoryIo();
+    expect(await runCli(['help', 'nope'], unknown)).toBe(2);
+    expect(unknown.err()).toContain("unknown command 'nope'");
+  });
 });

@@ -6,16 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { createCommandContext } from './commands/command-context.js';
-import { invokeCommand } from './commands/invoke-command.js';
-import { lintCommand } from './commands/lint-command.js';
-import { lookupCommand } from './commands/lookup-command.js';
-import { openapiCommand } from './commands/openapi-command.js';
-import { sandboxCommand } from './commands/sandbox-command.js';
-import { schemaCommand } from './commands/schema-command.js';
-import { explainCommand, segmentsCommand } from './commands/segments-command.js';
-import { sendCommand } from './commands/send-command.js';
-import { statusCommand } from './commands/status-command.js';
-import { validateCommand } from './commands/validate-command.js';
+import { COMMANDS, type CommandEntry } from './commands/command-list.js';
 import { colorsFor } from './terminal/colors.js';
 
 /** Options of {@link runCli}. */
@@ -29,7 +20,11 @@ Exit status: 0 success, 1 a failure (invalid payload, failed lint, refused or fa
 2 bad usage or unreadable input. Colours only on a terminal (NO_COLOR, FORCE_COLOR, --no-color).
 Run smsv4 <command> --help for a command's options and examples.`;
 
-/** Builds the program for one run (commander writes through `io`, never exits the process). */
+/**
+ * Builds the program for one run (commander writes through `io`, never exits the process). Each
+ * command is configured (options, help, action) when it is dispatched to, by a `preSubcommand`
+ * hook that loads its module: parse with `parseAsync`.
+ */
 export function createProgram(io: CliIo, { version = '0.0.0' }: RunCliOptions = {}): Command {
   const context = createCommandContext(io);
   const program = new Command('smsv4')
@@ -45,21 +40,39 @@ export function createProgram(io: CliIo, { version = '0.0.0' }: RunCliOptions = 
       outputError: (text, write) => write(colorsFor(io.stderr, io.env).red(text)),
     })
     .exitOverride();
-  for (const command of [
-    validateCommand(context),
-    segmentsCommand(context),
-    explainCommand(context),
-    lintCommand(context),
-    schemaCommand(context),
-    openapiCommand(context),
-    sendCommand(context),
-    statusCommand(context),
-    lookupCommand(context),
-    invokeCommand(context),
-    sandboxCommand(context),
-  ]) {
-    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(`(smsv4 ${command.name()} --help shows the usage)`));
+  const entries = new Map<Command, CommandEntry>();
+  const configured = new Set<Command>();
+  /** Configures a command from its module, once. */
+  const configure = async (command: Command): Promise<void> => {
+    const entry = entries.get(command);
+    if (entry === undefined || configured.has(command)) return;
+    configured.add(command);
+    (await entry.load())(context, command);
+  };
+  for (const entry of COMMANDS) {
+    const command = new Command(entry.name).description(entry.description);
+    entries.set(command, entry);
+    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(`(smsv4 ${entry.name} --help shows the usage)`));
   }
+  program.hook('preSubcommand', async (_program, command) => configure(command));
+  // `smsv4 help <command>` shows the command's help once its module has configured it.
+  program.helpCommand(false);
+  program.addCommand(
+    new Command('help')
+      .description('show help for a command')
+      .argument('[command]', 'the command')
+      .exitOverride()
+      .configureOutput(program.configureOutput())
+      .action(async (name: string | undefined) => {
+        const command = name === undefined ? undefined : program.commands.find((c) => c.name() === name && entries.has(c));
+        if (command === undefined) {
+          if (name !== undefined) return program.error(`error: unknown command '${name}'`, { code: 'commander.unknownCommand' });
+          return program.help();
+        }
+        await configure(command);
+        command.help();
+      }),
+  );
   return program;
 }
 
@@ -80,6 +93,8 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // `smsv4 help [command]` asked for help (exit code 0); help shown for a usage error has another.
+      if (error.code === 'commander.help' && error.exitCode === 0) return 0;
       return 2;
     }
     if (error instanceof CliError) {

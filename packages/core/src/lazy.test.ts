@@ -48,7 +48,7 @@ describe('lazy', () => {
 });
 
 describe('importing core', () => {
-  it('compiles no schema and creates no XML parser until a decoder is used', async () => {
+  it('compiles no schema and creates no XML parser until a decoder needs one', async () => {
     vi.resetModules();
     const core = await import('./index.js');
     expect(made).toEqual({ compiled: 0, parsers: 0 });
@@ -56,6 +56,11 @@ describe('importing core', () => {
     const decoded = core.decodeDeliveryReceipt(loadFixture('delivery-receipt/single-delivered.xml'), 'xml');
     expect(decoded.ok).toBe(true);
     expect(made.compiled).toBeGreaterThan(0);
+    // core reads XML itself: fast-xml-parser is created only for a document that needs it (an
+    // element named like a member of Object.prototype), and once.
+    expect(made.parsers).toBe(0);
+    expect(core.parseXmlDocument('<r><toString/></r>').ok).toBe(true);
+    expect(core.parseXmlDocument('<r><valueOf/></r>').ok).toBe(true);
     expect(made.parsers).toBe(1);
 
     // Compiled once: a second decode compiles nothing more.

@@ -1,7 +1,8 @@
 /**
  * The server side of the load test, run in a child process (its own core): one Express app with a
- * bare handler that only answers 200 (`/bare`) and the receiver (`/receiver`), whose handler counts
- * each receipt it takes by ticket ID and part. Answers `stats` messages with those counts.
+ * bare handler that only answers 200 (`app.post('/bare', ...)`) and the receiver mounted the same way
+ * (`app.post('/receiver', receiver)`), whose handler counts each receipt it takes by ticket ID and
+ * part. Answers `stats` messages with those counts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +25,8 @@ const receiver = createWebhookMiddleware({
   },
   onDuplicate: () => void duplicates++,
 });
-app.use('/receiver', receiver);
+// Mounted as the bare handler is (a POST route), so that both pay the same routing.
+app.post('/receiver', receiver);
 
 const server = createServer({ keepAliveTimeout: 30_000 }, app);
 server.listen(0, '127.0.0.1', () => {

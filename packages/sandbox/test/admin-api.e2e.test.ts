@@ -190,6 +190,41 @@ describe('bounds and subscriptions', () => {
     await small.close();
   });
 
+  it('evicts messages, inbound messages and callback attempts older than maxAgeMs (sandbox clock)', async () => {
+    const aging = createManualClock();
+    const short = createSandbox({ clock: aging, maxAgeMs: 60_000, fetch: async () => new Response(null, { status: 200 }) });
+    const send = async (i: number): Promise<string> => {
+      const res = await short.fetch(
+        new Request('http://sandbox.test/sms/v4/mt', {
+          method: 'POST',
+          headers: { authorization: auth(), 'content-type': 'application/json' },
+          body: encodeMtRequest({ destination: { address: `1415555010${i}` }, message: { type: 'text', content: 'x' }, delivery: { receiptRequested: 'final', url: 'http://receiver.test/r' } }, 'json'),
+        }),
+      );
+      return (res.headers.get('location') ?? '').split('/').pop() as string;
+    };
+    const old = [await send(0), await send(1)];
+    short.injectInbound({ from: '14155550100', to: '12345', text: 'old' });
+    await aging.advance(2_000); // the receipts of the first two are posted
+    expect(short.snapshot().callbacks).toHaveLength(2);
+    await aging.advance(30_000);
+    const middle = await send(2);
+    await aging.advance(31_000); // the first two are now 63 s old, the third 31 s
+    const fresh = await send(3);
+    const state = short.snapshot();
+    expect(state.messages.map((m) => m.ticketId)).toEqual([fresh, middle]);
+    expect(state.inbound).toHaveLength(0);
+    expect(state.callbacks.map((c) => c.ticketId)).toEqual([middle]);
+    const gone = await short.fetch(new Request(`http://sandbox.test/sms/v4/mt/${old[0]}/status`, { headers: { authorization: auth() } }));
+    expect(gone.status).toBe(404);
+    await short.close();
+  });
+
+  it('refuses a retention period that is not a positive number', () => {
+    expect(() => createSandbox({ maxAgeMs: 0 })).toThrow(TypeError);
+    expect(() => createSandbox({ maxAgeMs: Number.NaN })).toThrow(TypeError);
+  });
+
   it('lists every stored message oldest first, a page at a time, beyond the state\'s newest 500', async () => {
     const local = createSandbox({ clock: createManualClock() });
     const listening = await local.listen({ port: 0, host: '127.0.0.1' });

@@ -49,6 +49,7 @@ const batch = (read: (req: IncomingMessage) => Promise<unknown>) => () => Promis
 export const nodeBodyRead: BenchSuite = {
   id: 'node-body-read',
   title: "Reading a Node request's body: core's readBodyStream vs hand-written 'data' events",
+  path: "Node request body read (readBodyStream)",
   items: BATCH,
   itemName: 'requests',
   baseline: { name: "hand-written 'data' events", fn: batch((req) => readWithEvents(req, MAX_BYTES)) },

@@ -12,6 +12,67 @@ the ratios hold across machines better than the absolute times. Each section nam
 produced it; the sections are rewritten by those commands and nothing else.
 `;
 
+const SUMMARY_ID = 'summary';
+const SUMMARY_HEAD = [
+  '## Summary',
+  '',
+  'One row per hot path, written by the command of its row with the ratio that command measured (the median of',
+  'interleaved rounds; the range of the rounds is in the section of the path).',
+  '',
+  '| path | baseline | ratio | target | met | command |',
+  '|---|---|---|---|---|---|',
+];
+
+/** One row of the summary table that opens BENCHMARKS.md. */
+export interface SummaryRow {
+  /** The hot path; rows are keyed by it. */
+  readonly path: string;
+  readonly baseline: string;
+  readonly ratio: string;
+  readonly target: string;
+  readonly met: boolean;
+  readonly command: string;
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+/**
+ * Replaces the row of `row.path` in the summary table at the top of BENCHMARKS.md (after the
+ * header), adding the row, or the table, when absent.
+ */
+export function writeSummaryRow(row: SummaryRow, path = BENCHMARKS_PATH): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    text = HEADER;
+  }
+  const open = `<!-- bench:${SUMMARY_ID} -->`;
+  const close = `<!-- /bench:${SUMMARY_ID} -->`;
+  const line = `| ${cell(row.path)} | ${cell(row.baseline)} | ${cell(row.ratio)} | ${cell(row.target)} | ${row.met ? 'yes' : '**no**'} | \`${cell(row.command)}\` |`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  let rows: string[] = [];
+  if (start !== -1 && end > start) {
+    rows = text
+      .slice(start + open.length, end)
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| path |'));
+  }
+  const key = `| ${cell(row.path)} |`;
+  const at = rows.findIndex((l) => l.startsWith(key));
+  if (at === -1) rows.push(line);
+  else rows[at] = line;
+  const block = `${open}\n${[...SUMMARY_HEAD, ...rows].join('\n')}\n${close}`;
+  if (start !== -1 && end > start) text = text.slice(0, start) + block + text.slice(end + close.length);
+  else {
+    // Right after the header: the first block of the file.
+    const first = text.indexOf('<!-- bench:');
+    text = first === -1 ? `${text.trimEnd()}\n\n${block}\n` : `${text.slice(0, first)}${block}\n\n${text.slice(first)}`;
+  }
+  writeFileSync(path, text);
+}
+
 /**
  * Replaces the block `id` of BENCHMARKS.md (between `<!-- bench:id -->` and `<!-- /bench:id -->`),
  * appending it when absent.

@@ -10,6 +10,7 @@ const corpus = messageCorpus(1000);
 export const segments: BenchSuite = {
   id: 'segments',
   title: 'Segment estimation (parts returned) vs split-sms and sms-segments-calculator',
+  path: 'Segment estimation (parts returned)',
   items: corpus.length,
   itemName: 'messages',
   baseline: {

@@ -10,6 +10,7 @@ const TEXTS = ['2026-11-21T08:34:24.123Z', '2015-08-29T15:10:03.029-05:00', '202
 export const timestampParse: BenchSuite = {
   id: 'timestamp-parse',
   title: 'xs:dateTime timestamp: parseTimestamp (checks + UTC instant) vs Date.parse',
+  path: 'xs:dateTime timestamp parse (parseTimestamp)',
   items: BATCH,
   itemName: 'timestamps',
   baseline: {

@@ -1,5 +1,5 @@
 import { decodeInvokeServiceRequest, type InvokeServiceRequest } from '@smsv4/core';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { readBytesInput } from '../input/collect-inputs.js';
 import { addApiOptions, apiClient, callApi, type CommonApiFlags } from './api-options.js';
@@ -52,9 +52,8 @@ async function requestFromFile(path: string, context: CommandContext): Promise<I
 }
 
 /** `smsv4 invoke <serviceId>`: triggers an engagement-platform service for an end user. */
-export function invokeCommand(context: CommandContext): Command {
-  const command = new Command('invoke')
-    .description('trigger an Invoke Service service for an end user')
+export function invokeCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('<serviceId>', 'the service ID (hexadecimal)')
     .option('--phone <number>', "end user's phone number: 6 to 16 digits with the country code")
     .option('--operator <id>', "end user's mobile operator ID")

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { collectInputs } from '../input/collect-inputs.js';
 import { estimateOptions, positiveInteger, type EstimateFlags } from '../text/estimate-flags.js';
@@ -54,9 +54,8 @@ function variables(pairs: readonly string[]): Map<string, string> {
 }
 
 /** `smsv4 lint <templates...>`: fails when a template leaves GSM or exceeds its part budget. */
-export function lintCommand(context: CommandContext): Command {
-  const command = new Command('lint')
-    .description('fail when a template leaves the GSM alphabet or costs more parts than its budget')
+export function lintCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('<templates...>', 'template files (.txt, .json, any text file), directories (their .txt and .json files), or - for standard input')
     .option('--max-parts <parts>', 'part budget of each template', '1')
     .option('--allow-ucs2', 'accept templates sent in UCS-2 (check the budget only)')

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { formatPreview } from '../api/format-api.js';
 import { addApiOptions, apiClient, callApi, type CommonApiFlags } from './api-options.js';
 import { writeJson, type CommandContext } from './command-context.js';
@@ -9,9 +9,8 @@ Examples:
   $ smsv4 lookup 447700900123 --json`;
 
 /** `smsv4 lookup <phoneNumber>`. */
-export function lookupCommand(context: CommandContext): Command {
-  const command = new Command('lookup')
-    .description('look up the operator of a number and its single-message limits')
+export function lookupCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('<phoneNumber>', 'international format with the country code, digits only, no +')
     .addOption(new Option('--accept <format>', 'format to ask for').choices(['xml', 'json']).default('xml'))
     .option('--raw', 'print the body as the service sent it');

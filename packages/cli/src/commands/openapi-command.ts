@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { stringify } from 'yaml';
 import { CliError } from '../cli-error.js';
 import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
@@ -18,9 +18,8 @@ xml hints), every error code of the catalogue with an example each, and the deli
 inbound messages as webhooks.`;
 
 /** `smsv4 openapi [--out <file>]`. */
-export function openapiCommand(context: CommandContext): Command {
-  return new Command('openapi')
-    .description('write the OpenAPI 3.1 document of every operation, error and callback')
+export function openapiCommand(context: CommandContext, command: Command): Command {
+  return command
     .option('-o, --out <file>', 'write to this file instead of standard output')
     .addOption(new Option('--format <format>', 'json or yaml (default: from the --out extension, else json)').choices(['json', 'yaml']))
     .option('--sandbox-url <url>', 'the sandbox server listed beside the real hosts', DEFAULT_SANDBOX_URL)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
 import { parseUtcOffset } from '@smsv4/core';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import type { Colors } from '../terminal/colors.js';
@@ -65,9 +65,8 @@ function banner(url: string, accounts: readonly SandboxAccount[], timeScale: num
 }
 
 /** `smsv4 sandbox`: runs the emulator until SIGINT or SIGTERM. */
-export function sandboxCommand(context: CommandContext): Command {
-  return new Command('sandbox')
-    .description('run the sandbox: the whole service in memory, with its dashboard (receipts and inbound messages to your URLs)')
+export function sandboxCommand(context: CommandContext, command: Command): Command {
+  return command
     .option('--port <n>', `TCP port, 0 for any free port (env ${SANDBOX_ENVIRONMENT.port}; default ${SANDBOX_DEFAULTS.port})`)
     .option('--host <address>', `interface to bind (env ${SANDBOX_ENVIRONMENT.host}; default ${SANDBOX_DEFAULTS.host})`)
     .option('--accounts <file>', `JSON file of accounts replacing the default ones (env ${SANDBOX_ENVIRONMENT.accounts})`)

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Command, Argument } from 'commander';
+import { Argument, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { buildJsonSchema, buildJsonSchemas } from '../contract/json-schemas.js';
 import { RESOURCE_NAMES, type ResourceName } from '../resources.js';
@@ -17,9 +17,8 @@ schemas of @smsv4/core: the forms the service accepts (numbers as digit strings,
 "true"/"false", the alternative spellings) included.`;
 
 /** `smsv4 schema [resource] [--out <dir>]`. */
-export function schemaCommand(context: CommandContext): Command {
-  return new Command('schema')
-    .description('write the JSON Schema (draft 2020-12) of each resource, generated from the core schemas')
+export function schemaCommand(context: CommandContext, command: Command): Command {
+  return command
     .addArgument(new Argument('[resource]', 'only this resource').choices(RESOURCE_NAMES))
     .option('-o, --out <dir>', 'write <resource>.schema.json files into this directory (created if needed)')
     .addHelpText('after', EXAMPLES)

@@ -1,5 +1,5 @@
 import { estimateSegments, explain, type HexEstimateOptions, type TextEstimateOptions } from '@smsv4/core';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { estimateOptions, type EstimateFlags } from '../text/estimate-flags.js';
 import { formatEstimate, formatExplanation } from '../text/format-estimate.js';
@@ -26,9 +26,8 @@ Examples:
   $ smsv4 explain --file promo.txt --json`;
 
 /** `smsv4 segments <text>`: encoding, parts, units left, what forces UCS-2 and what substitutions save. */
-export function segmentsCommand(context: CommandContext): Command {
-  const command = new Command('segments')
-    .description('count the parts of a message: encoding, parts, units left, characters forcing UCS-2, substitutions that save parts')
+export function segmentsCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('[text]', 'the message (hex for hexEncodedText and binary), or - for standard input')
     .option('--file <path>', 'read the message from a file (one final line break is dropped)')
     .option('--json', 'print the estimate as JSON');
@@ -54,9 +53,8 @@ export function segmentsCommand(context: CommandContext): Command {
 }
 
 /** `smsv4 explain <text>`: the estimate, every part, every substitutable character and the substituted text. */
-export function explainCommand(context: CommandContext): Command {
-  const command = new Command('explain')
-    .description('explain why a text costs what it costs: its parts, the characters forcing UCS-2 and the GSM substitutes that save parts')
+export function explainCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('[text]', 'the text, or - for standard input')
     .option('--file <path>', 'read the text from a file (one final line break is dropped)')
     .option('--json', 'print the explanation as JSON');

@@ -1,6 +1,6 @@
 import { decodeMtRequest, type MtRequest } from '@smsv4/core';
 import type { SendResult } from '@smsv4/transport-fetch';
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { formatStatus } from '../api/format-api.js';
 import { CliError } from '../cli-error.js';
 import { readBytesInput } from '../input/collect-inputs.js';
@@ -102,9 +102,8 @@ function formatAccepted(result: SendResult): string {
 }
 
 /** `smsv4 send`: sends one message (flags or a request file) and optionally waits for its final status. */
-export function sendCommand(context: CommandContext): Command {
-  const command = new Command('send')
-    .description('send a message (to the sandbox by default)')
+export function sendCommand(context: CommandContext, command: Command): Command {
+  command
     .option('--to <number>', 'destination number with country code, digits only')
     .option('--text <content>', 'the content (hex for --type hexEncodedText and binary)')
     .option('--file <path>', 'send this MT request file (JSON or XML) instead of the flags; - for standard input')

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { formatStatus } from '../api/format-api.js';
 import { CliError } from '../cli-error.js';
 import { positiveInteger } from '../text/estimate-flags.js';
@@ -22,9 +22,8 @@ Examples:
   $ smsv4 status 7K2QD-0M4ZP-V8X1A-93TRC --raw --accept json      the body as the service sent it`;
 
 /** `smsv4 status <ticketId>`. */
-export function statusCommand(context: CommandContext): Command {
-  const command = new Command('status')
-    .description('get the status of a sent message (the summary and every part of a multipart message)')
+export function statusCommand(context: CommandContext, command: Command): Command {
+  command
     .argument('<ticketId>', 'the ticket ID of the send (last segment of its Location)')
     .addOption(new Option('--accept <format>', 'format to ask for').choices(['xml', 'json']).default('xml'))
     .option('--raw', 'print the body as the service sent it')

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { collectInputs } from '../input/collect-inputs.js';
 import { RESOURCE_NAMES, type ResourceName } from '../resources.js';
@@ -39,9 +39,8 @@ the extension (.json, .xml), else the first character. Exit status: 0 all valid,
 2 bad usage.`;
 
 /** `smsv4 validate <files...>`. */
-export function validateCommand(context: CommandContext): Command {
-  return new Command('validate')
-    .description("check payloads as the service would: valid, or the service's exact error (540, 12002, 12007)")
+export function validateCommand(context: CommandContext, command: Command): Command {
+  return command
     .argument('<files...>', 'payload files, directories (their .json and .xml files), or - for standard input')
     .addOption(new Option('-r, --resource <name>', 'validate as this resource instead of telling it from the root').choices(RESOURCE_NAMES))
     .addOption(new Option('-f, --format <format>', 'read in this format instead of telling it from the extension').choices(['json', 'xml']))

@@ -6,11 +6,13 @@
  * `<source address ton/>`, `<message type charset udh url validityPeriod mlc><content>…</content></message>`
  * and `<delivery receiptRequested url/>`, in any order, in any namespace or none.
  */
-import { readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
+import { bodyToText } from '../body/body-text.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
 import type { MtInvalidRule } from '../errors/catalogue.js';
 import { isJsonObject, own } from '../json/strict-json.js';
-import { err, type Result } from '../result.js';
+import { err, ok, type Result } from '../result.js';
 import { XML_NAMESPACES, xmlAttribute, xmlChildren, xmlText, type XmlDocument, type XmlValue } from '../xml/xml-document.js';
+import { readMtRequestJson } from './read-json.js';
 import type { MtRequest } from './schema.js';
 import { checkMtRequest, mtRequestError, type MtRequestError } from './validate.js';
 import { escapeXml } from '../xml/xml-escape.js';
@@ -33,6 +35,13 @@ const ADVICE = 'send such text as hexEncodedText content, or encode the request 
  * @throws TypeError when `format` is not `'json'` or `'xml'`.
  */
 export function decodeMtRequest(body: string | Uint8Array, format: WireFormat, options: DecodeOptions = {}): Result<MtRequest, MtRequestError> {
+  if (format === 'json') {
+    // One walk for the common case (see read-json.ts); anything else takes the general path below.
+    const { maxBytes = DEFAULT_MAX_BODY_BYTES } = options;
+    const text = bodyToText(body, maxBytes);
+    const fast = text.ok ? readMtRequestJson(text.value) : undefined;
+    if (fast !== undefined) return ok(fast);
+  }
   const read = readBody(body, format, options);
   const invalidBody: MtInvalidRule = format === 'json' ? 'invalidJson' : 'invalidXml';
   if (!read.ok) return err(mtRequestError(invalidBody));

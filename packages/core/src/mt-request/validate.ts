@@ -93,8 +93,8 @@ function joinedRulesHold(v: MtRequest): boolean {
 
 const isOneOf = <T>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 
-/** A string of A-Z, a-z, 0-9 only. */
-function isAlphanumeric(s: string): boolean {
+/** A string of A-Z, a-z, 0-9 only. @internal */
+export function isAlphanumeric(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false;
@@ -103,17 +103,28 @@ function isAlphanumeric(s: string): boolean {
 }
 
 /**
+ * The common shape of an http(s) URL, which parses for certain: a host of letters, digits, `-` and
+ * `.` whose last label starts with a letter, an optional port up to 65535 (leading zeros allowed),
+ * then nothing or `/`, `?` or `#` followed by printable ASCII only.
+ */
+const SIMPLE_URL =
+  /^https?:\/\/(?:[A-Za-z0-9-]*\.)*[A-Za-z][A-Za-z0-9-]*(?::(?:[0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?#][\x21-\x7e]*)?$/;
+
+/**
  * A `message.url` or `delivery.url`: 12 to 2048 characters, starting with `http://` or `https://`
  * (lower case), no space, control character or DEL, and parseable as a URL.
+ * @internal
  */
-function isWireUrl(value: unknown): boolean {
+export function isWireUrl(value: unknown): boolean {
   if (typeof value !== 'string' || value.length < MT_LIMITS.urlMinLength || value.length > MT_LIMITS.urlMaxLength) return false;
+  // The common shape holds none of the refused characters and parses.
+  if (SIMPLE_URL.test(value)) return true;
   if (!value.startsWith('http://') && !value.startsWith('https://')) return false;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c <= 0x20 || c === 0x7f) return false;
   }
-  return urlParses(value);
+  return parsesAsUrl(value);
 }
 
 /**
@@ -123,36 +134,7 @@ function isWireUrl(value: unknown): boolean {
  * URL parser; anything else is handed to the URL parser.
  */
 export function urlParses(url: string): boolean {
-  let i = url.charCodeAt(4) === 115 /* s */ ? 8 : 7;
-  const n = url.length;
-  const hostStart = i;
-  let labelStart = i;
-  for (; i < n; i++) {
-    const c = url.charCodeAt(i);
-    if (c === 46 /* . */) labelStart = i + 1;
-    else if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45)) break;
-  }
-  const first = url.charCodeAt(labelStart);
-  let simple = i > hostStart && labelStart < i && ((first >= 97 && first <= 122) || (first >= 65 && first <= 90));
-  if (simple && url.charCodeAt(i) === 58 /* : */) {
-    const portStart = ++i;
-    let port = 0;
-    for (; i < n && i - portStart < 5; i++) {
-      const c = url.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      port = port * 10 + (c - 48);
-    }
-    simple = i > portStart && port <= 65535;
-  }
-  if (simple && i < n) {
-    const c = url.charCodeAt(i);
-    simple = c === 47 /* / */ || c === 63 /* ? */ || c === 35; /* # */
-    for (; simple && i < n; i++) {
-      const d = url.charCodeAt(i);
-      simple = d > 0x20 && d < 0x7f;
-    }
-  }
-  return simple || parsesAsUrl(url);
+  return SIMPLE_URL.test(url) || parsesAsUrl(url);
 }
 
 /**
@@ -171,8 +153,8 @@ function parsesAsUrl(url: string): boolean {
 /** `true`, `false`, `"true"` or `"false"`. */
 const isWireBoolean = (value: unknown): boolean => wireBoolean(value) !== undefined;
 
-/** A ton as the wire writes it: 1, 3, 5 or "1", "3", "5". */
-const isWireTon = (value: unknown): boolean =>
+/** A ton as the wire writes it: 1, 3, 5 or "1", "3", "5". @internal */
+export const isWireTon = (value: unknown): boolean =>
   value === 1 || value === 3 || value === 5 || value === '1' || value === '3' || value === '5';
 
 /**
@@ -181,7 +163,7 @@ const isWireTon = (value: unknown): boolean =>
  * `hexEncodedText` and `binary`, more than 5360 hex digits); not interpretable (a lone surrogate in
  * text, hex that does not decode in its charset, a user data header that does not fit).
  */
-function contentProblem(type: MtMessageType, charset: MtCharset | undefined, udh: boolean, content: unknown): MtInvalidRule | undefined {
+export function contentProblem(type: MtMessageType, charset: MtCharset | undefined, udh: boolean, content: unknown): MtInvalidRule | undefined {
   if (content === undefined || content === '') return 'contentEmpty';
   if (typeof content !== 'string') return 'contentInvalid';
   const max = MT_LIMITS.contentMaxBytes;

@@ -2,7 +2,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import { compileSchema, type SchemaCheck } from '../codec/compile-schema.js';
 import { lazy } from '../lazy.js';
 import type { PayloadError } from '../codec/payload-error.js';
-import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type WireFormat } from '../codec/wire-format.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
 import type { BodyInput } from '../body/body-text.js';
 import { err, ok, type Result } from '../result.js';
 import { buildXmlDocument } from '../xml/xml-document.js';
@@ -84,8 +84,15 @@ export function decodeResource<S extends TObject>(
 ): Result<Static<S>, PayloadError> {
   const read = readBody(body, format, { maxBytes });
   if (!read.ok) return err(bodyProblemError(read.error, format, maxBytes));
+  return decodeReadBody(resource, read.value);
+}
+
+/**
+ * The part of {@link decodeResource} after the body is read: the root, then the members. For a
+ * caller that has read the body once and chooses the resource by its root (`decodeCallback`).
+ */
+export function decodeReadBody<S extends TObject>(resource: Resource<S>, parsed: ReadBody): Result<Static<S>, PayloadError> {
   let node: unknown;
-  const parsed = read.value;
   if (parsed.format === 'json') {
     if (!Object.hasOwn(parsed.json, resource.root)) return err(wrongResourceError(resource.root, Object.keys(parsed.json)[0]));
     node = parsed.json[resource.root];

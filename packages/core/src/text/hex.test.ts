@@ -315,7 +315,7 @@ describe('round trips and differential checks', () => {
 });
 
 describe('UTF-8 and UTF-16 of short and long content', () => {
-  // Short content is built as strings, long content (here over 1024 code units or 4096 hex digits) through typed arrays: both must agree with Node.
+  // Short content goes through scratch buffers, long content (here over 2048 code units or 4096 hex digits) through typed arrays of its own: both must agree with Node.
   const lengths = fc.constantFrom(1, 1, 1, 2, 0);
   /** The text `times` over, or (`times` 0) over and over until it is longer than `min`. */
   const repeatTo = (text: string, times: number, min: number): string =>
@@ -324,7 +324,7 @@ describe('UTF-8 and UTF-16 of short and long content', () => {
   it('encodes any code units as Node does, and throws on the first lone surrogate', () => {
     fc.assert(
       fc.property(codeUnitText, lengths, fc.constantFrom<'UTF-8' | 'UTF-16'>('UTF-8', 'UTF-16'), (unit, times, charset) => {
-        const text = repeatTo(unit, times, 1024);
+        const text = repeatTo(unit, times, 2048);
         const lone = firstLoneSurrogate(text);
         if (lone >= 0) {
           const code = text.charCodeAt(lone).toString(16).toUpperCase();
@@ -378,6 +378,50 @@ describe('UTF-8 and UTF-16 of short and long content', () => {
         expect(decoded).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('short content (scratch buffers) against the octet path, in every charset', () => {
+  const texts: Readonly<Record<HexCharset, fc.Arbitrary<string>>> = { GSM: gsmText, 'Latin-1': latin1Text, 'UTF-8': unicodeText, 'UTF-16': unicodeText };
+
+  it('encodes as the long path does: the hex of a text repeated past the scratch limit is its hex repeated', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...HEX_CHARSETS), fc.nat({ max: 3 }), (charset, pick) =>
+        fc.assert(
+          fc.property(texts[charset], (text) => {
+            if (text.length === 0) return;
+            const times = Math.floor(2048 / text.length) + 1 + pick;
+            expect(encodeHex(text.repeat(times), charset)).toBe(encodeHex(text, charset).repeat(times));
+          }),
+          { numRuns: 25 },
+        ),
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('refuses an escape followed by an octet over 7F, as the octet path does', () => {
+    for (const hex of ['1B94', '1BFF', '411B80', '1B9B']) {
+      const decoded = decodeHex(hex, 'GSM');
+      expect(decoded.ok, hex).toBe(false);
+      expect(decoded).toEqual(decodeHexContent(hex, 'GSM'));
+    }
+  });
+
+  it('decodes any hex exactly as decodeHexContent (always the octet path) does, errors included', () => {
+    const hexish = fc.oneof(
+      edgeHex,
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), maxLength: 80 }),
+      fc.uint8Array({ maxLength: 40 }).map((b) => bytesToHex(b)),
+      fc.array(fc.constantFrom('1B', '1b', '1B1B', '1B65', '1B14', '1B7F', '1B80', '7F', '80', 'FF', '00', '41', 'C3A9', 'D83D', 'DE00'), { maxLength: 12 }).map((a) => a.join('')),
+    );
+    fc.assert(
+      fc.property(hexish, fc.constantFrom(...HEX_CHARSETS), (hex, charset) => {
+        const content = decodeHexContent(hex, charset);
+        expect(decodeHex(hex, charset)).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
+      }),
+      { numRuns: 4000 },
     );
   });
 });

@@ -20,7 +20,7 @@
  * encoded and decoded in those tables.
  */
 import { err, ok, type Result } from '../result.js';
-import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, describeChar, septetOf } from './gsm-alphabet.js';
+import { GSM_DEFAULT, GSM_ESCAPE, NONE, EXTENSION_FLAG, TABLE_LIMIT, describeChar, septetOf } from './gsm-alphabet.js';
 import { decodeSeptets, describeTables, failureMessage, gsmEncode, gsmUnencodableIndex, nationalShiftOfHeader } from './gsm-codec.js';
 import { isDefaultTables, nationalTablesOfIds, type NationalTables } from './gsm-national.js';
 
@@ -143,6 +143,220 @@ const SHORT_UTF16_HEX = 4096;
 const SHORT_UTF8_HEX = 512;
 /** Hex content at least this long is read as ASCII octets by a native `TextEncoder` first. */
 const LONG_HEX = 1024;
+
+/*
+ * Content of a message's size is converted through scratch buffers allocated once and reused by
+ * every call (their contents never outlive the call), so that no typed array is allocated per call;
+ * the native steps (`TextEncoder.encodeInto`, `TextDecoder.decode`) do the copying, and the loops
+ * in between do one table lookup per octet. Longer content, or any fault, takes the paths below.
+ */
+/** Longest text (UTF-16 code units) encoded through the scratch buffers. */
+const SCRATCH_TEXT = 2048;
+/** Longest hex content decoded through the scratch buffers. */
+const SCRATCH_HEX = 4096;
+/** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
+const scratchBytes = /* @__PURE__ */ new Uint8Array(3 * SCRATCH_TEXT + 8);
+const scratchWords = /* @__PURE__ */ new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
+/** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
+const scratchOut = /* @__PURE__ */ new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
+const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOut.buffer);
+/** Decodes UTF-8 that is valid by construction. */
+const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
+
+const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
+/** A 16-bit word of two ASCII hex digits, as the platform reads it from memory → the octet, or 0x100. */
+const HEX_WORDS = /* @__PURE__ */ (() => {
+  if (!LITTLE_ENDIAN) return HEX_OCTETS;
+  const t = new Uint16Array(0x10000);
+  for (let w = 0; w < 0x10000; w++) t[w] = HEX_OCTETS[((w & 0xff) << 8) | (w >>> 8)] as number;
+  return t;
+})();
+
+/**
+ * GSM septet `s` (index `s`) and extension septet `x` after the escape (index `0x80 | x`) → the
+ * character's UTF-8 octets, packed: the first in the low byte, then the second and the third, their
+ * count in the top byte (0: no character, at the escape and where the extension table has none).
+ */
+const GSM_UTF8 = /* @__PURE__ */ (() => {
+  const table = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const ch = i < 0x80 ? GSM_DEFAULT.decode[i] : GSM_DEFAULT.decodeExtension.get(i & 0x7f);
+    if (ch === undefined) continue;
+    const bytes = utf8Encoder.encode(ch);
+    table[i] = ((bytes.length << 24) | (bytes[0] as number) | ((bytes[1] ?? 0) << 8) | ((bytes[2] ?? 0) << 16)) >>> 0;
+  }
+  return table;
+})();
+
+/**
+ * UTF-16 code unit `c` below {@link TABLE_LIMIT} → its GSM hex as one or two 16-bit units of two
+ * ASCII digits (the escape's, then the extension septet's, for a character of the extension
+ * table), packed in the low and high half; 0 when the default alphabet has no such character.
+ */
+const GSM_HEX_UNITS = /* @__PURE__ */ (() => {
+  const table = new Uint32Array(TABLE_LIMIT);
+  for (let c = 0; c < TABLE_LIMIT; c++) {
+    const v = GSM_DEFAULT.encodeLow[c] as number;
+    if (v === NONE) continue;
+    table[c] = (v >= EXTENSION_FLAG ? ((HEX_UNITS[GSM_ESCAPE] as number) | ((HEX_UNITS[v & 0x7f] as number) << 16)) : (HEX_UNITS[v] as number)) >>> 0;
+  }
+  return table;
+})();
+
+/** The upper-case hex of `scratchUnits[0..n)` (two ASCII digits per unit) as a string. */
+const scratchHexText = (n: number): string => asciiDecoder.decode(scratchUnits.subarray(0, n));
+
+/** Hex of a short text in a charset through the scratch buffers; `undefined` on any fault (the full path then throws). */
+function encodeHexScratch(text: string, charset: HexCharset): string | undefined {
+  // Module-level tables as locals: a bundler may turn module constants into variables, which
+  // engines then read from memory at every use instead of knowing them.
+  const n = text.length;
+  const out = scratchUnits;
+  const units = HEX_UNITS;
+  switch (charset) {
+    case 'GSM': {
+      const table = GSM_HEX_UNITS;
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        let u: number;
+        if (c < TABLE_LIMIT) u = table[c] as number;
+        else {
+          // The few characters above the table (the euro sign): looked up in the alphabet's map.
+          const v = septetOf(GSM_DEFAULT, c);
+          u = v < 0 ? 0 : v >= EXTENSION_FLAG ? ((units[GSM_ESCAPE] as number) | ((units[v & 0x7f] as number) << 16)) >>> 0 : (units[v] as number);
+        }
+        if (u === 0) return undefined;
+        out[k++] = u & 0xffff;
+        if (u > 0xffff) out[k++] = u >>> 16;
+      }
+      return scratchHexText(k);
+    }
+    case 'Latin-1':
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c > 0xff) return undefined;
+        out[i] = units[c] as number;
+      }
+      return scratchHexText(n);
+    case 'UTF-8': {
+      if (!text.isWellFormed()) return undefined;
+      const bytes = scratchBytes;
+      const octets = utf8Encoder.encodeInto(text, bytes).written;
+      for (let i = 0; i < octets; i++) out[i] = units[bytes[i] as number] as number;
+      return scratchHexText(octets);
+    }
+    case 'UTF-16':
+      if (!text.isWellFormed()) return undefined;
+      for (let i = 0, j = 0; i < n; i++, j += 2) {
+        const c = text.charCodeAt(i);
+        out[j] = units[c >> 8] as number;
+        out[j + 1] = units[c & 0xff] as number;
+      }
+      return scratchHexText(2 * n);
+  }
+}
+
+/**
+ * Reads short hex content as ASCII into the scratch buffer: the number of octets it spells (the
+ * 16-bit words of `scratchWords[0..count)`), or -1 when it holds a character outside ASCII or has
+ * an odd length.
+ */
+function readHexScratch(hex: string): number {
+  const n = hex.length;
+  if ((n & 1) !== 0) return -1;
+  const read = utf8Encoder.encodeInto(hex, scratchBytes);
+  return read.read === n && read.written === n ? n >> 1 : -1;
+}
+
+/** The text of short hex content in a charset through the scratch buffers; `undefined` on any fault (the full path then names it). */
+function decodeHexScratch(hex: string, charset: HexCharset): string | undefined {
+  const count = readHexScratch(hex);
+  if (count < 0) return undefined;
+  const words = scratchWords;
+  const out = scratchOut;
+  const hexWords = HEX_WORDS;
+  let bad = 0;
+  let k = 0;
+  switch (charset) {
+    case 'Latin-1':
+      for (let j = 0; j < count; j++) {
+        const v = (hexWords[words[j] as number] as number);
+        if (v < 0x80) out[k++] = v;
+        else {
+          bad |= v;
+          out[k++] = 0xc0 | (v >> 6);
+          out[k++] = 0x80 | (v & 0x3f);
+        }
+      }
+      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
+    case 'GSM': {
+      const table = GSM_UTF8;
+      for (let j = 0; j < count; j++) {
+        let v = hexWords[words[j] as number] as number;
+        if (v === GSM_ESCAPE) {
+          if (++j === count) return undefined;
+          const x = hexWords[words[j] as number] as number;
+          // Over 7F (not a septet, or not hex): no character.
+          if (x > 0x7f) return undefined;
+          v = 0x80 | x;
+        } else if (v > 0x7f) return undefined;
+        const u = table[v] as number;
+        if (u === 0) return undefined;
+        out[k] = u & 0xff;
+        out[k + 1] = (u >>> 8) & 0xff;
+        out[k + 2] = (u >>> 16) & 0xff;
+        k += u >>> 24;
+      }
+      return lenientUtf8.decode(out.subarray(0, k));
+    }
+    case 'UTF-8': {
+      for (let j = 0; j < count; j++) {
+        const v = (hexWords[words[j] as number] as number);
+        bad |= v;
+        out[j] = v;
+      }
+      if (bad > 0xff) return undefined;
+      try {
+        return utf8Decoder.decode(out.subarray(0, count));
+      } catch {
+        return undefined;
+      }
+    }
+    case 'UTF-16': {
+      if ((count & 1) !== 0) return undefined;
+      // Code units to UTF-8 octets; a lone surrogate is a fault.
+      for (let j = 0; j < count; j += 2) {
+        const hi = (hexWords[words[j] as number] as number);
+        const lo = (hexWords[words[j + 1] as number] as number);
+        bad |= hi | lo;
+        const c = (hi << 8) | lo;
+        if (c < 0x80) out[k++] = c;
+        else if (c < 0x800) {
+          out[k++] = 0xc0 | (c >> 6);
+          out[k++] = 0x80 | (c & 0x3f);
+        } else if (c < 0xd800 || c > 0xdfff) {
+          out[k++] = 0xe0 | (c >> 12);
+          out[k++] = 0x80 | ((c >> 6) & 0x3f);
+          out[k++] = 0x80 | (c & 0x3f);
+        } else {
+          if (c > 0xdbff || j + 3 >= count) return undefined;
+          const hi2 = (hexWords[words[j + 2] as number] as number);
+          const lo2 = (hexWords[words[j + 3] as number] as number);
+          const d = (hi2 << 8) | lo2;
+          if ((hi2 | lo2) > 0xff || d < 0xdc00 || d > 0xdfff) return undefined;
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          out[k++] = 0xf0 | (cp >> 18);
+          out[k++] = 0x80 | ((cp >> 12) & 0x3f);
+          out[k++] = 0x80 | ((cp >> 6) & 0x3f);
+          out[k++] = 0x80 | (cp & 0x3f);
+          j += 2;
+        }
+      }
+      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
+    }
+  }
+}
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
 
@@ -278,6 +492,11 @@ function loneSurrogateIndex(text: string): number {
 export function encodeHex(text: string, charset: HexCharset, options: HexTextOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError('encodeHex: text must be a string');
   assertCharset(charset, 'encodeHex');
+  // The scratch path knows the default GSM tables only; national ones take the path below.
+  if (text.length <= SCRATCH_TEXT && (charset !== 'GSM' || isDefaultTables(options.nationalTables))) {
+    const hex = encodeHexScratch(text, charset);
+    if (hex !== undefined) return hex;
+  }
   switch (charset) {
     case 'GSM': {
       if (!isDefaultTables(options.nationalTables)) return gsmNationalHex(text, options.nationalTables);
@@ -483,6 +702,10 @@ function gsmNationalHex(text: string, tables: NationalTables | undefined): strin
 export function decodeHex(hex: string, charset: HexCharset, options: HexTextOptions = {}): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
   assertCharset(charset, 'decodeHex');
+  if (hex.length <= SCRATCH_HEX && (charset !== 'GSM' || isDefaultTables(options.nationalTables))) {
+    const text = decodeHexScratch(hex, charset);
+    if (text !== undefined) return ok(text);
+  }
   if (nativeFromHex === undefined) {
     // Straight from the digits to the text; on any fault the octet path below finds the error.
     let text: string | undefined;

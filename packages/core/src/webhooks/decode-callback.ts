@@ -2,19 +2,17 @@
  * Classifies and decodes a callback posted to a receiving URL: a delivery receipt or an inbound
  * message, in XML or JSON, with the key that identifies the event across the service's retries.
  */
-import { bodyToText, type BodyInput } from '../body/body-text.js';
+import type { BodyInput } from '../body/body-text.js';
 import { payloadError, type PayloadError } from '../codec/payload-error.js';
-import { DEFAULT_MAX_BODY_BYTES, type DecodeOptions, type WireFormat } from '../codec/wire-format.js';
-import { DeliveryReceiptSchema, decodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
-import { MobileOriginateSchema, decodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
+import { DeliveryReceiptSchema, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
+import { MobileOriginateSchema, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
-import { defineResource, isResourceValue } from '../resource-codec/resource-codec.js';
+import { decodeReadBody, defineResource } from '../resource-codec/resource-codec.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
 import { timestampInstant } from '../time/xs-date-time.js';
-import { checkWellFormed } from '../xml/well-formed.js';
 import { XML_NAMESPACES } from '../xml/xml-document.js';
-import { readSimpleXml } from './callback-xml.js';
 import { inboundHeader } from './inbound-content.js';
 
 /** The two kinds of callback. */
@@ -63,31 +61,17 @@ export function inboundKey(message: MobileOriginate, concatenation?: Concatenati
 }
 
 const ROOTS: Readonly<Record<string, CallbackKind>> = { deliveryReceipt: 'delivery-receipt', mobileOriginate: 'inbound-message' };
-const XML_ROOT = /<(?![?!])(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
-const JSON_ROOT = /^\s*\{\s*"([A-Za-z]+)"/;
-
-/** A cheap guess of the callback kind from the first element or member name (the decoder decides). */
-function sniff(text: string, format: WireFormat): CallbackKind | undefined {
-  const match = (format === 'xml' ? XML_ROOT : JSON_ROOT).exec(text.length > 512 ? text.slice(0, 512) : text);
-  const name = match?.[1];
-  return name !== undefined && Object.hasOwn(ROOTS, name) ? ROOTS[name] : undefined;
+/** The kind a read body is: its XML root element, or the first top-level JSON member naming a callback. */
+function kindOf(parsed: ReadBody): CallbackKind | undefined {
+  if (parsed.format === 'xml') return Object.hasOwn(ROOTS, parsed.xml.rootName) ? ROOTS[parsed.xml.rootName] : undefined;
+  for (const name of Object.keys(parsed.json)) if (Object.hasOwn(ROOTS, name)) return ROOTS[name];
+  return undefined;
 }
 
 /** The receipt callback of a decoded receipt: its key and the instant of its delivery date. */
 function receiptCallback(receipt: DeliveryReceipt, format: WireFormat): ReceiptCallback {
   const date = receipt.mtStatus.deliveryDate;
   return { kind: 'delivery-receipt', format, receipt, key: receiptKey(receipt), ...(date === undefined ? {} : { deliveryInstant: timestampInstant(date) }) };
-}
-
-function decodeAs(kind: CallbackKind, text: string, format: WireFormat, maxBytes: number): Result<Callback, PayloadError> {
-  if (kind === 'delivery-receipt') {
-    const receipt = decodeDeliveryReceipt(text, format, { maxBytes });
-    if (!receipt.ok) return receipt;
-    return ok(receiptCallback(receipt.value, format));
-  }
-  const decoded = decodeMobileOriginate(text, format, { maxBytes });
-  if (!decoded.ok) return decoded;
-  return inboundCallback(decoded.value, format);
 }
 
 /** An inbound callback of a decoded message: its user data header (which must parse), concatenation and key. */
@@ -119,30 +103,9 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
   });
 }
 
-/** The two callback resources, compiled once more here so that the fast path can run their XML readers on its own tree. */
+/** The two callback resources, compiled once more here so that a body read once is decoded by the resource its root names. */
 const RECEIPT_RESOURCE = /* @__PURE__ */ defineResource('deliveryReceipt', DeliveryReceiptSchema, XML_NAMESPACES.mt);
 const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', MobileOriginateSchema, XML_NAMESPACES.mo);
-
-/**
- * The XML fast path: a well-formed document of the simple shape is read into the tree
- * fast-xml-parser would build, then by the resource's own XML reader and check. `undefined` (use
- * the full XML decoder) for anything else and for any document the check refuses, so that success
- * values equal the XML decoder's and errors are always its own.
- */
-function fastXml(text: string): Result<Callback, PayloadError> | undefined {
-  if (checkWellFormed(text) !== undefined) return undefined;
-  const doc = readSimpleXml(text);
-  if (doc === undefined) return undefined;
-  if (doc.rootName === RECEIPT_RESOURCE.root) {
-    const receipt = RECEIPT_RESOURCE.readXml(doc.root);
-    if (!isResourceValue(RECEIPT_RESOURCE, receipt)) return undefined;
-    return ok(receiptCallback(receipt, 'xml'));
-  }
-  if (doc.rootName !== INBOUND_RESOURCE.root) return undefined;
-  const message = INBOUND_RESOURCE.readXml(doc.root);
-  if (!isResourceValue(INBOUND_RESOURCE, message)) return undefined;
-  return inboundCallback(message, 'xml');
-}
 
 /**
  * The inbound callback of a message kept by a reassembly store (its decoded value, written as
@@ -153,27 +116,6 @@ export function storedInboundPart(message: unknown, format: unknown): InboundCal
   if ((format !== 'xml' && format !== 'json') || !INBOUND_RESOURCE.check.Check(message)) return undefined;
   const callback = inboundCallback(message, format);
   return callback.ok && callback.value.kind === 'inbound-message' && callback.value.concatenation !== undefined ? callback.value : undefined;
-}
-
-/**
- * `true` when a CDATA section or a comment of a document with CDATA has no end. The full XML
- * parser's CDATA step loops on such a document (e.g. `<?<![CDATA[]>...` passes the well-formedness
- * check), so it is refused here, before the parser sees it.
- */
-function unterminatedMarkup(text: string): boolean {
-  if (!text.includes('<![CDATA[')) return false;
-  for (const [open, close] of [
-    ['<![CDATA[', ']]>'],
-    ['<!--', '-->'],
-  ] as const) {
-    let at = text.indexOf(open);
-    while (at !== -1) {
-      const end = text.indexOf(close, at + open.length);
-      if (end === -1) return true;
-      at = text.indexOf(open, end + close.length);
-    }
-  }
-  return false;
 }
 
 /**
@@ -189,19 +131,15 @@ function unterminatedMarkup(text: string): boolean {
  */
 export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {}): Result<Callback, PayloadError> {
   if (format !== 'json' && format !== 'xml') throw new TypeError(`format must be 'json' or 'xml', got ${String(format)}`);
-  const text = bodyToText(body, maxBytes);
-  if (!text.ok) {
-    return err(bodyProblemError(text.error === 'too-large' ? 'too-large' : 'invalid-encoding', format, maxBytes));
+  const read = readBody(body, format, { maxBytes });
+  if (!read.ok) return err(bodyProblemError(read.error, format, maxBytes));
+  const kind = kindOf(read.value);
+  if (kind === undefined) return err(payloadError('wrong-resource', 'Payload root is neither deliveryReceipt nor mobileOriginate'));
+  if (kind === 'delivery-receipt') {
+    const receipt = decodeReadBody(RECEIPT_RESOURCE, read.value);
+    return receipt.ok ? ok(receiptCallback(receipt.value, format)) : receipt;
   }
-  if (format === 'xml') {
-    const fast = fastXml(text.value);
-    if (fast !== undefined) return fast;
-    if (unterminatedMarkup(text.value)) return err(bodyProblemError('syntax', format, maxBytes));
-  }
-  const guess = sniff(text.value, format);
-  const first = decodeAs(guess ?? 'delivery-receipt', text.value, format, maxBytes);
-  if (first.ok || first.error.code !== 'wrong-resource') return first;
-  const second = decodeAs(guess === 'inbound-message' ? 'delivery-receipt' : 'inbound-message', text.value, format, maxBytes);
-  if (second.ok || second.error.code !== 'wrong-resource') return second;
-  return err(payloadError('wrong-resource', 'Payload root is neither deliveryReceipt nor mobileOriginate'));
+  const message = decodeReadBody(INBOUND_RESOURCE, read.value);
+  if (!message.ok) return message;
+  return inboundCallback(message.value, format);
 }

@@ -56,10 +56,23 @@ export interface CallbackDispatcher {
   pending(): number;
 }
 
+/** What a receiver answered to a callback: its status and the first characters of its body. */
+export interface CallbackAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * Posts one callback and answers what the receiver said; rejects on a network failure or when
+ * `signal` aborts. Redirects are not followed (a 3xx is the answer).
+ */
+export type CallbackPost = (url: URL, request: { readonly headers: Readonly<Record<string, string>>; readonly body: string; readonly signal: AbortSignal }) => Promise<CallbackAnswer>;
+
 /** Options of {@link createCallbackDispatcher}. */
 export interface CallbackDispatcherOptions {
   readonly clock: SandboxClock;
-  readonly fetch: typeof fetch;
+  /** How each callback is posted (see {@link postWithFetch}). */
+  readonly post: CallbackPost;
   readonly userAgent: string;
   /** Real milliseconds an attempt may take (default 10 000). */
   readonly timeoutMs?: number;
@@ -67,7 +80,8 @@ export interface CallbackDispatcherOptions {
   readonly record: (attempt: CallbackAttemptView) => void;
 }
 
-const RESPONSE_KEPT = 500;
+/** Characters of a receiver's answer kept with each attempt. */
+export const RESPONSE_KEPT = 500;
 
 /** The first characters of a response body (at most a few KiB are read). */
 async function responseStart(response: Response): Promise<string> {
@@ -89,12 +103,20 @@ async function responseStart(response: Response): Promise<string> {
   return text.slice(0, RESPONSE_KEPT);
 }
 
-/** A short, readable reason for a failed `fetch`. */
+/** {@link CallbackPost} with a `fetch` function (any runtime's, or one given for tests). */
+export function postWithFetch(fetchImpl: typeof fetch): CallbackPost {
+  return async (url, { headers, body, signal }) => {
+    const response = await fetchImpl(url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    return { status: response.status, body: await responseStart(response) };
+  };
+}
+
+/** A short, readable reason for a failed post: a network error's code and message (as `fetch`'s cause, or a Node error itself). */
 function describeError(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
+  const e = error as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } } | undefined;
   if (e?.name === 'TimeoutError') return `timeout after ${timeoutMs} ms`;
   if (e?.name === 'AbortError') return 'aborted';
-  const cause = e?.cause;
+  const cause = e?.cause ?? (typeof e?.code === 'string' ? e : undefined);
   if (cause !== undefined && cause !== null) return [cause.code, cause.message].filter(Boolean).join(': ') || String(e?.message);
   return String(e?.message ?? error);
 }
@@ -102,7 +124,7 @@ function describeError(error: unknown, timeoutMs: number): string {
 /** Creates a {@link CallbackDispatcher}. */
 export function createCallbackDispatcher({
   clock,
-  fetch: fetchImpl,
+  post,
   userAgent,
   timeoutMs = 10_000,
   retry = {},
@@ -148,15 +170,13 @@ export function createCallbackDispatcher({
       const timer = setTimeout(() => abort.abort(new DOMException(`timeout after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       inFlight.add(abort);
       try {
-        const response = await fetchImpl(url, {
-          method: 'POST',
+        const answer = await post(url, {
           headers: { 'content-type': contentTypeFor(job.format), [API_VERSION_HEADER.toLowerCase()]: CALLBACK_API_VERSION, 'user-agent': userAgent },
           body: job.body,
-          redirect: 'manual',
           signal: abort.signal,
         });
-        httpStatus = response.status;
-        responseBody = await responseStart(response);
+        httpStatus = answer.status;
+        responseBody = answer.body;
       } catch (e) {
         error = describeError(abort.signal.aborted ? abort.signal.reason : e, timeoutMs);
       } finally {

@@ -6,23 +6,25 @@
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-function randomGroup(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  let group = '';
-  // 252 = 7 × 36: rejecting larger bytes keeps every character equally likely.
-  for (let i = 0; i < length; i++) {
-    let b = bytes[i] as number;
-    while (b >= 252) b = (crypto.getRandomValues(new Uint8Array(1))[0] as number);
-    group += ALPHABET[b % 36];
+/** Fills `count` characters from the alphabet, each equally likely, with one call for random octets (and rarely more). */
+function randomCharacters(count: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(count + 8));
+  let text = '';
+  let next = 0;
+  while (text.length < count) {
+    const b = next < bytes.length ? (bytes[next++] as number) : (crypto.getRandomValues(new Uint8Array(1))[0] as number);
+    // 252 = 7 × 36: rejecting larger octets keeps every character equally likely.
+    if (b < 252) text += ALPHABET[b % 36];
   }
-  return group;
+  return text;
 }
 
 /** Issues ticket IDs that are unique within one sandbox (checked against `taken`). */
 export function createTicketIdFactory(taken: (ticketId: string) => boolean): () => string {
   return () => {
     for (;;) {
-      const id = `${randomGroup(5)}-${randomGroup(5)}-${randomGroup(5)}-${randomGroup(5)}`;
+      const c = randomCharacters(20);
+      const id = `${c.slice(0, 5)}-${c.slice(5, 10)}-${c.slice(10, 15)}-${c.slice(15)}`;
       if (!taken(id)) return id;
     }
   };

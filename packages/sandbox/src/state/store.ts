@@ -1,7 +1,9 @@
 /**
  * The sandbox's in-memory store: messages, callback attempts, inbound messages, Invoke Service
- * calls and the counters account limits read. Every collection is bounded: beyond its cap the
- * oldest entries are evicted (a message's pending timers are cancelled with it).
+ * calls and the counters account limits read. Every collection is bounded by count and by age:
+ * beyond its cap, or once older than the retention period (sandbox clock), the oldest entries are
+ * evicted (a message's pending timers are cancelled with it). Entries are kept in the order they
+ * were added, so eviction only ever looks at the oldest: constant time per entry.
  */
 import type { MtRequest, WireFormat } from '@smsv4/core';
 import type { TimerHandle } from '../engine/clock.js';
@@ -66,6 +68,10 @@ export interface SandboxStore {
 export interface StoreOptions {
   /** Cap of each collection (default 10 000). */
   readonly maxRecords?: number;
+  /** Longest time an entry is kept, in the clock's milliseconds (default: no limit). */
+  readonly maxAgeMs?: number;
+  /** The clock's time (needed with `maxAgeMs`). */
+  readonly now?: () => number;
   /** Cancels a timer (the clock's). */
   readonly clearTimer: (handle: TimerHandle) => void;
 }
@@ -76,8 +82,9 @@ function trim<T>(list: T[], cap: number): void {
 }
 
 /** Creates an empty, bounded store. */
-export function createStore({ maxRecords = 10_000, clearTimer }: StoreOptions): SandboxStore {
+export function createStore({ maxRecords = 10_000, maxAgeMs = Number.POSITIVE_INFINITY, now = Date.now, clearTimer }: StoreOptions): SandboxStore {
   if (!Number.isSafeInteger(maxRecords) || maxRecords < 1) throw new TypeError('maxMessages must be a positive integer');
+  if (!(maxAgeMs > 0)) throw new TypeError('maxAgeMs must be a positive number of milliseconds');
   const messages = new Map<string, MessageRecord>();
   const callbacks: CallbackAttemptView[] = [];
   const inbound = new Map<string, InboundRecord>();
@@ -88,6 +95,29 @@ export function createStore({ maxRecords = 10_000, clearTimer }: StoreOptions): 
     for (const timer of record.timers) clearTimer(timer);
     record.timers.clear();
   };
+  /** Evicts what the retention period has passed, oldest first; at most every twentieth of the period. */
+  let nextSweep = Number.NEGATIVE_INFINITY;
+  const sweep = (): void => {
+    if (maxAgeMs === Number.POSITIVE_INFINITY) return;
+    const at = now();
+    if (at < nextSweep) return;
+    nextSweep = at + Math.max(1, maxAgeMs / 20);
+    const oldest = at - maxAgeMs;
+    for (const record of messages.values()) {
+      if (record.submittedAt >= oldest) break;
+      cancel(record);
+      messages.delete(record.ticketId);
+    }
+    for (const record of inbound.values()) {
+      if (record.submittedAt >= oldest) break;
+      inbound.delete(record.ticketId);
+    }
+    for (const list of [callbacks, invocations] as { at: string }[][]) {
+      let stale = 0;
+      while (stale < list.length && Date.parse((list[stale] as { at: string }).at) < oldest) stale++;
+      if (stale > 0) list.splice(0, stale);
+    }
+  };
   return {
     messages,
     callbacks,
@@ -96,6 +126,7 @@ export function createStore({ maxRecords = 10_000, clearTimer }: StoreOptions): 
     monthlySends,
     demoSends,
     addMessage(record) {
+      sweep();
       messages.set(record.ticketId, record);
       while (messages.size > maxRecords) {
         const oldest = messages.keys().next().value as string;
@@ -104,14 +135,17 @@ export function createStore({ maxRecords = 10_000, clearTimer }: StoreOptions): 
       }
     },
     addCallbackAttempt(view) {
+      sweep();
       callbacks.push(view);
       trim(callbacks, maxRecords);
     },
     addInbound(record) {
+      sweep();
       inbound.set(record.ticketId, record);
       while (inbound.size > maxRecords) inbound.delete(inbound.keys().next().value as string);
     },
     addInvocation(view) {
+      sweep();
       invocations.push(view);
       trim(invocations, maxRecords);
     },
