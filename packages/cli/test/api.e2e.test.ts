@@ -47,6 +47,16 @@ describe('the sandbox round trip', () => {
     expect(receipt?.body).toContain(accepted.ticketId);
   });
 
+  it('--log writes one JSON line per call to standard error, without the password, the number or the text', async () => {
+    const sent = await api(['send', '--to', '14155550177', '--text', 'one-time code 9931', '--log', '--json']);
+    expect(sent.code, sent.stderr).toBe(0);
+    const { ticketId } = JSON.parse(sent.stdout) as { ticketId: string };
+    const lines = sent.stderr.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ level: 'info', msg: `send accepted as ${ticketId}`, operation: 'send', outcome: 'accepted', ticketId, httpStatus: 202 })]);
+    expect(typeof lines[0]?.time).toBe('string');
+    for (const secret of ['14155550177', 'one-time code', 'sandbox-password']) expect(sent.stderr).not.toContain(secret);
+  });
+
   it('prints a human status with every part of a multipart message', async () => {
     const sent = await api(['send', '--to', '447700900123', '--text', 'x'.repeat(400), '--mlc', 'segment', '--format', 'xml', '--wait', '--interval', '100']);
     expect(sent.code, sent.stderr).toBe(0);

@@ -27,6 +27,25 @@ describe('smsv4 sandbox', () => {
     }
   });
 
+  it('--log writes a JSON line per answer to standard output, without credentials, numbers or content', async () => {
+    const sandbox = await startSandbox(['--port', '0', '--log']);
+    try {
+      const sent = await smsv4(['send', '--to', '14155550188', '--text', 'secret 4711', '--base-url', sandbox.url, '--json']);
+      expect(sent.code, sent.stderr).toBe(0);
+      const { ticketId } = JSON.parse(sent.stdout) as { ticketId: string };
+      const logged = sandbox
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'));
+      const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.operation === 'send');
+      expect(line).toMatchObject({ level: 'info', msg: 'send answered 202', status: 202, ticketId });
+      // The banner lists the accounts; the log lines carry none of them, nor the number or the text.
+      for (const secret of ['14155550188', 'secret 4711', 'sandbox-password']) expect(logged.join('\n')).not.toContain(secret);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
   it('requires the admin token it is given on the admin API', async () => {
     const sandbox = await startSandbox(['--port', '0', '--admin-token', 's3cret']);
     try {

@@ -3,12 +3,14 @@ import type { Command } from 'commander';
 import { apiSettings, API_ENVIRONMENT, type ApiFlags } from '../api/api-settings.js';
 import { apiErrorJson, formatApiError } from '../api/format-api.js';
 import { CliError } from '../cli-error.js';
+import { jsonLinesLogger } from '../terminal/json-lines-logger.js';
 import { writeJson, type CommandContext } from './command-context.js';
 import { DEFAULT_SANDBOX_URL } from '@smsv4/sandbox';
 
 /** The flags every API command has. */
 export interface CommonApiFlags extends ApiFlags {
   readonly json?: boolean;
+  readonly log?: boolean;
 }
 
 /** Adds `--base-url`, `--account-id`, `--password`, `--timeout` and `--json`. */
@@ -18,7 +20,8 @@ export function addApiOptions(command: Command): Command {
     .option('--account-id <id>', `account ID (env ${API_ENVIRONMENT.accountId}; on a loopback URL without credentials: the sandbox account)`)
     .option('--password <password>', `password (env ${API_ENVIRONMENT.password})`)
     .option('--timeout <ms>', 'longest wait for an answer, ms', '30000')
-    .option('--json', 'print the answer (or the failure) as JSON');
+    .option('--json', 'print the answer (or the failure) as JSON')
+    .option('--log', 'write structured log lines (JSON, one per call and attempt retried) to standard error; no credentials, numbers or content');
 }
 
 /** A client for the flags and the run's environment. No retries: a person is trying things out. */
@@ -39,6 +42,7 @@ export function apiClient(flags: CommonApiFlags, context: CommandContext, extra:
       password: settings.password,
       timeoutMs: settings.timeoutMs,
       retry: false,
+      ...(flags.log === true ? { logger: jsonLinesLogger((line) => context.io.stderr.write(line)) } : {}),
       ...extra,
     });
   } catch (error) {

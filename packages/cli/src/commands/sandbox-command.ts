@@ -4,6 +4,7 @@ import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, SAN
 import { parseUtcOffset } from '@smsv4/core';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
+import { jsonLinesLogger } from '../terminal/json-lines-logger.js';
 import type { CliIo } from '../cli-io.js';
 import type { Colors } from '../terminal/colors.js';
 import type { CommandContext } from './command-context.js';
@@ -17,6 +18,7 @@ interface SandboxFlags {
   readonly timeScale?: string;
   readonly adminToken?: string;
   readonly callbackOffset?: string;
+  readonly log?: boolean;
 }
 
 const EXAMPLES = `
@@ -74,6 +76,7 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
     .option('--time-scale <n>', `simulated ms per real ms, 3600 = an hour per second (env ${SANDBOX_ENVIRONMENT.timeScale}; default 1)`)
     .option('--admin-token <text>', `require this Bearer token on the admin API (env ${SANDBOX_ENVIRONMENT.adminToken})`)
     .option('--callback-offset <zone>', `time zone of callback timestamps, Z or ±hh:mm up to ±14:00 (env ${SANDBOX_ENVIRONMENT.callbackTimestampOffset}; default Z)`)
+    .option('--log', 'write structured log lines (JSON) of every answer and callback attempt to standard output; no credentials, numbers or content')
     .addHelpText('after', EXAMPLES)
     .action(async (flags: SandboxFlags, cmd: Command) => {
       const { io } = context;
@@ -117,6 +120,7 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
           accounts,
           timeScale,
           callbackTimestampOffset: callbackOffset,
+          ...(flags.log === true ? { logger: jsonLinesLogger((line) => io.stdout.write(line)) } : {}),
           ...(operators === undefined ? {} : { operators }),
           ...(adminToken === undefined ? {} : { adminToken }),
         });
