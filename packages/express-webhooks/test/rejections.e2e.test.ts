@@ -1,6 +1,6 @@
 /** Every path on which the receiver does not take a callback, over real HTTP, on Express 4 and 5. */
 import { request as httpRequest } from 'node:http';
-import { basicAuthorization } from '@smsv4/core';
+import { basicAuthorization, type InboundMessage } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookMiddleware, type WebhookError } from '../src/index.js';
 import { EXPRESS_VERSIONS, callbackHeaders, listen, loadFixture, postCallback, type Listening } from './helpers.js';
@@ -35,6 +35,7 @@ describe.each(EXPRESS_VERSIONS)('rejections on %s', (_name, createApp) => {
   let server: Listening;
   const errors: WebhookError[] = [];
   const handled: string[] = [];
+  const raw: InboundMessage[] = [];
   const credentials = { username: 'openmarket', password: 'callback-secret' };
   const authorization = basicAuthorization({ accountId: credentials.username, password: credentials.password });
 
@@ -43,6 +44,7 @@ describe.each(EXPRESS_VERSIONS)('rejections on %s', (_name, createApp) => {
     const common = { onError: (e: WebhookError) => errors.push(e), maxBodyBytes: 4096, handlerTimeoutMs: 100 };
     app.use('/open', createWebhookMiddleware({ ...common, onDeliveryReceipt: (r) => void handled.push(r.mtStatus.ticketId), onInboundMessage: () => undefined }));
     app.use('/receipts-only', createWebhookMiddleware({ ...common, onDeliveryReceipt: () => undefined }));
+    app.use('/inbound-raw', createWebhookMiddleware({ ...common, onInboundMessage: (m) => void raw.push(m) }));
     app.use('/auth', createWebhookMiddleware({ ...common, basicAuth: credentials, onDeliveryReceipt: () => undefined }));
     app.use('/allow-list', createWebhookMiddleware({ ...common, allowRemoteAddress: (ip) => ip === '192.0.2.10', onDeliveryReceipt: () => undefined }));
     app.use('/failing', createWebhookMiddleware({ ...common, onDeliveryReceipt: () => Promise.reject(new Error('database down')) }));
@@ -117,13 +119,21 @@ describe.each(EXPRESS_VERSIONS)('rejections on %s', (_name, createApp) => {
     ['receipt-missing-ticket.json', /deliveryReceipt\.mtStatus\.ticketId is missing/],
     ['receipt-hostile-billion-laughs.xml', /Invalid XML in the payload/],
     ['receipt-unterminated-cdata.xml', /Invalid XML in the payload/],
-    ['inbound-bad-udh.xml', /valid user data header/],
     ['status-not-a-callback.xml', /neither a deliveryReceipt nor a mobileOriginate/],
   ])('answers %s with 400 and says why', async (fixture, message) => {
     const answer = await postCallback(`${server.url}/open`, fixture);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatch(message);
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('takes an inbound message whose user data header does not parse (200), whole and as received, saying why', async () => {
+    const answer = await postCallback(`${server.url}/inbound-raw`, 'inbound-bad-udh.xml');
+    expect(answer.status).toBe(200);
+    expect(raw).toHaveLength(1);
+    expect(raw[0]).toMatchObject({ ticketId: '31QX9-0314A-0000C-77PQT', type: 'hexEncodedText', content: '0900034A0201', complete: true });
+    expect(raw[0]?.text).toBeUndefined();
+    expect(raw[0]?.headerProblem).toMatch(/^mobileOriginate\.message\.content does not start with a valid user data header \(udh is true\): /);
   });
 
   it('answers 400 to an empty body', async () => {

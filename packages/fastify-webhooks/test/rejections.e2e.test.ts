@@ -122,7 +122,6 @@ describe.each(FASTIFY_VERSIONS)('rejections on %s', (_name, createApp) => {
     ['receipt-missing-ticket.json', /deliveryReceipt\.mtStatus\.ticketId is missing/],
     ['receipt-hostile-billion-laughs.xml', /Invalid XML in the payload/],
     ['receipt-unterminated-cdata.xml', /Invalid XML in the payload/],
-    ['inbound-bad-udh.xml', /valid user data header/],
     ['status-not-a-callback.xml', /neither a deliveryReceipt nor a mobileOriginate/],
   ])('answers %s with 400 and says why', async (fixture, message) => {
     const answer = await postCallback(`${origin}/open`, fixture);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { singleInboundMessage } from './inbound-reassembler.js';
 import { loadFixture, loadFixtureBytes } from '../../test/fixtures.js';
 import { decodeCallback, inboundKey, receiptKey } from './decode-callback.js';
 
@@ -47,12 +48,16 @@ describe('decodeCallback', () => {
     expect(result.value.key).toBe('inbound:4WQ2X-0314B-9PP0A-00C11');
   });
 
-  it('rejects a part whose user data header does not parse, naming the member', () => {
+  it('takes a message whose user data header does not parse, whole, with the reason (never refused)', () => {
     const result = decodeCallback(loadFixture('webhooks/inbound-bad-udh.xml'), 'xml');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error).toMatchObject({ code: 'invalid-member', path: 'mobileOriginate.message.content' });
-    expect(result.error.description).toMatch(/user data header/);
+    expect(result.ok).toBe(true);
+    if (!result.ok || result.value.kind !== 'inbound-message') return;
+    const { key, concatenation, header, payload, headerProblem, message } = result.value;
+    expect({ key, concatenation, header, payload }).toEqual({ key: `inbound:${message.ticketId}`, concatenation: undefined, header: undefined, payload: message.message.content });
+    expect(headerProblem).toMatch(/^mobileOriginate\.message\.content does not start with a valid user data header \(udh is true\): .+/);
+    const whole = singleInboundMessage(result.value);
+    expect(whole).toMatchObject({ content: message.message.content, headerProblem, complete: true });
+    expect(whole.text).toBeUndefined();
   });
 
   it('says which member is missing', () => {

@@ -44,6 +44,12 @@ export interface InboundCallback {
   readonly concatenation?: Concatenation;
   /** The UTC instant of `submittedDate`, with milliseconds, when the message has one (the member keeps the text as received). */
   readonly submittedInstant?: string;
+  /**
+   * Set when `udh` is `true` but the content does not start with a user data header that parses:
+   * why. The message is taken whole as received (its content kept, no text decoded), never refused:
+   * the service would retry it and then drop it.
+   */
+  readonly headerProblem?: string;
 }
 
 /** A decoded callback. */
@@ -74,19 +80,18 @@ function receiptCallback(receipt: DeliveryReceipt, format: WireFormat): ReceiptC
   return { kind: 'delivery-receipt', format, receipt, key: receiptKey(receipt), ...(date === undefined ? {} : { deliveryInstant: timestampInstant(date) }) };
 }
 
-/** An inbound callback of a decoded message: its user data header (which must parse), concatenation and key. */
+/**
+ * An inbound callback of a decoded message: its user data header, concatenation and key. A header
+ * that does not parse does not refuse the message (what the service sends us is taken, never lost):
+ * it is handed over whole, as received, with the reason in `headerProblem`.
+ */
 function inboundCallback(message: MobileOriginate, format: WireFormat): Result<Callback, PayloadError> {
   const header = inboundHeader(message.message);
-  if (!header.ok) {
-    return err(
-      payloadError(
-        'invalid-member',
-        `Member mobileOriginate.message.content must start with a valid user data header (udh is true): ${header.error.message}`,
-        'mobileOriginate.message.content',
-      ),
-    );
-  }
   const instant = message.submittedDate === undefined ? {} : { submittedInstant: timestampInstant(message.submittedDate) };
+  if (!header.ok) {
+    const headerProblem = `mobileOriginate.message.content does not start with a valid user data header (udh is true): ${header.error.message}`;
+    return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content, headerProblem, ...instant });
+  }
   if (header.value === undefined) return ok({ kind: 'inbound-message', format, message, key: inboundKey(message), payload: message.message.content, ...instant });
   const concatenation = header.value.header.concatenation;
   // A "multipart" message of one part is a whole message.

@@ -56,6 +56,12 @@ export interface InboundMessage {
   readonly substitutions?: readonly GsmSubstitution[];
   /** The user data header of a single-part message that has one (e.g. port addressing). */
   readonly header?: UserDataHeader;
+  /**
+   * Set when the message says it carries a user data header (`udh: true`) but its content does
+   * not start with one that parses: why. The message is handed over as received (`content`, no
+   * `text`), never refused.
+   */
+  readonly headerProblem?: string;
   /** Present for a multipart message. */
   readonly concatenation?: InboundConcatenation;
   /** `false` for an orphan: some parts never arrived. */
@@ -99,8 +105,10 @@ function textOf(type: string, hex: string, charset: InboundCharset, national: Na
  * message of one part).
  */
 export function singleInboundMessage(callback: InboundCallback, charset: InboundCharset = 'auto'): InboundMessage {
-  const { message, format, header, payload } = callback;
-  const text = message.message.type === 'text' ? { text: message.message.content } : textOf(message.message.type, payload, charset, header?.national);
+  const { message, format, header, payload, headerProblem } = callback;
+  // Content whose header does not parse is kept as received, not read as text (its first octets are no text).
+  const text =
+    message.message.type === 'text' ? { text: message.message.content } : headerProblem === undefined ? textOf(message.message.type, payload, charset, header?.national) : {};
   return {
     ticketId: message.ticketId,
     ticketIds: [message.ticketId],
@@ -111,6 +119,7 @@ export function singleInboundMessage(callback: InboundCallback, charset: Inbound
     content: message.message.content,
     ...text,
     ...(header === undefined ? {} : { header }),
+    ...(headerProblem === undefined ? {} : { headerProblem }),
     complete: true,
     missingParts: [],
     parts: [message],

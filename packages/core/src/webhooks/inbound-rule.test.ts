@@ -21,7 +21,10 @@ const preview: Decode = decodePreview;
 const errorRecord: Decode = decodeErrorRecord;
 const callback: Decode = (body, format) => {
   const r = decodeCallback(body, format);
-  return r.ok ? { ok: true, value: r.value.kind === 'inbound-message' ? r.value.message : r.value.receipt } : r;
+  if (!r.ok) return r;
+  if (r.value.kind === 'delivery-receipt') return { ok: true, value: r.value.receipt };
+  const { message, headerProblem } = r.value;
+  return { ok: true, value: headerProblem === undefined ? message : { ...message, headerProblem } };
 };
 
 const MO = (root: string, inner: string, attrs = 'ticketId="A1-B2"') => `<${root} ${attrs}>${inner}</${root.split(' ')[0]}>`;
@@ -68,6 +71,7 @@ describe('taken', () => {
     ['content as an element, prefixed', callback, MO('mo:mobileOriginate xmlns:mo="http://sms.openmarket.com/v4/mo"', '<mo:source address="1"/><mo:destination address="2"/><mo:message type="text"><mo:content>hi</mo:content></mo:message>'), 'xml', { message: { content: 'hi' } }],
     ['content as CDATA, read literally', callback, moXml('<message type="text"><content><![CDATA[a <b> & c]]></content></message>'), 'xml', { message: { content: 'a <b> & c' } }],
     ['content given both ways, the same', callback, moXml('<message type="text" content="x"><content>x</content></message>'), 'xml', { message: { content: 'x' } }],
+    ['hex content with white space, udh true: taken as received, the header problem said', callback, moXml('<message type="hexEncodedText" udh="true"><content>\n  0500034A020148656C6C6F\n</content></message>'), 'xml', { message: { content: '\n  0500034A020148656C6C6F\n' }, headerProblem: 'mobileOriginate.message.content does not start with a valid user data header (udh is true): U+000A at offset 0 is not a hexadecimal digit' }],
     ['text content kept with its white space', callback, moXml('<message type="text"><content>  two  spaces\n</content></message>'), 'xml', { message: { content: '  two  spaces\n' } }],
     // Types
     ['a message type the toolkit does not know, kept', inbound, moJson('{"type":"unicodeText","content":"x"}'), 'json', { message: { type: 'unicodeText' } }],
@@ -88,7 +92,6 @@ describe('refused, naming the member', () => {
     ['xs:boolean 1', inbound, moXml('<message type="binary" udh="1" content="00"/>'), 'xml', 'mobileOriginate.message.udh', 'Member mobileOriginate.message.udh must be true or false'],
     ['a ticket ID without a hyphen', status, '<mtStatus ticketId="A1B2" code="4"/>', 'xml', 'mtStatus.ticketId', 'Member mtStatus.ticketId must be a ticket ID (hyphen-separated groups of letters and digits)'],
     ['content given both ways, different', callback, moXml('<message type="text" content="x"><content>y</content></message>'), 'xml', 'mobileOriginate.message.content', 'Member mobileOriginate.message.content must be one string (the content attribute or one <content> element)'],
-    ['hex content with white space', callback, moXml('<message type="hexEncodedText" udh="true"><content>\n  0500034A020148656C6C6F\n</content></message>'), 'xml', 'mobileOriginate.message.content', 'Member mobileOriginate.message.content must start with a valid user data header (udh is true): U+000A at offset 0 is not a hexadecimal digit'],
     ['an address as a JSON number', inbound, moJson('{"type":"text","content":"x"}').replace('"address":"1"', '"address":12065551234'), 'json', 'mobileOriginate.source.address', 'Member mobileOriginate.source.address must be a non-empty string'],
     ['a receipt without its type', receipt, '<deliveryReceipt><mtStatus ticketId="A1-B2" code="4"/></deliveryReceipt>', 'xml', 'deliveryReceipt.type', 'Required member deliveryReceipt.type is missing'],
     ['a receipt of another type', receipt, '<deliveryReceipt type="intermediate"><mtStatus ticketId="A1-B2" code="4"/></deliveryReceipt>', 'xml', 'deliveryReceipt.type', 'Member deliveryReceipt.type must be "final"'],

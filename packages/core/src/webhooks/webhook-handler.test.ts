@@ -260,7 +260,6 @@ describe('createWebhookHandler: rejections', () => {
 
   it.each([
     ['webhooks/receipt-missing-ticket.json', 400, /Malformed payload: Required member deliveryReceipt\.mtStatus\.ticketId is missing/],
-    ['webhooks/inbound-bad-udh.xml', 400, /user data header/],
     ['delivery-receipt/hostile-external-entity.xml', 400, /Invalid XML/],
     ['webhooks/status-not-a-callback.xml', 400, /neither a deliveryReceipt nor a mobileOriginate/],
   ])('answers %s with %i and a clear message', async (path, status, message) => {
