@@ -161,8 +161,8 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
       state: 'accepted' | 'retrying' | 'rejected' | 'unknown',
       outcome: SendOutcome,
       extra: Readonly<Record<string, string | number | undefined>> = {},
+      now = Date.now(),
     ): Promise<{ recorded: boolean; receipts: DeliveryReceipt[] }> {
-      const now = Date.now();
       const ticketId = outcome.kind === 'accepted' ? outcome.ticketId : '';
       const reply = await scripts.finish(
         keys.message(key),

@@ -109,8 +109,10 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
           await store.finish(key, token, 'rejected', { ...outcome, kind: 'rejected', reason: 'retries-exhausted', description: `${retries + 1} attempts refused; the last: ${outcome.description}` });
           return;
         }
-        const at = Date.now() + retryDelay(retries, outcome.minDelayMs, retry);
-        const finished = await store.finish(key, token, 'retrying', outcome, { retryAt: at });
+        // The wait counts from the moment written on the record, so retryAt - updatedAt is never short of it.
+        const now = Date.now();
+        const at = now + retryDelay(retries, outcome.minDelayMs, retry);
+        const finished = await store.finish(key, token, 'retrying', outcome, { retryAt: at }, now);
         if (finished.recorded) await delay(job, jobToken, at);
         return;
       }
