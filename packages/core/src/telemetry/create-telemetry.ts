@@ -5,6 +5,7 @@
  * its calls and attempts, receivers their callbacks, the queue its jobs.
  */
 import { deliveryState } from '../errors/catalogue.js';
+import { parseTimestamp } from '../time/xs-date-time.js';
 import { checkLogger, writeLog, type TelemetryLogger } from './logger.js';
 import type {
   CounterLike,
@@ -247,11 +248,11 @@ function ticketMemory(max: number, ttlMs: number, now: () => number) {
   };
 }
 
-/** Epoch milliseconds of an `xs:dateTime` (offset or `Z`), or `undefined`. */
+/** Epoch milliseconds of an `xs:dateTime` (any offset, any fraction digits), read by core's timestamp reader, or `undefined`. */
 function instantOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : undefined;
+  const read = parseTimestamp(text);
+  return read.ok ? read.value.epochMs : undefined;
 }
 
 /**
