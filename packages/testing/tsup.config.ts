@@ -11,4 +11,6 @@ export default defineConfig({
   target: 'es2022',
   platform: 'node',
   external: ['vitest'],
+  // import.meta.url in the CommonJS output too (the captured callbacks are found beside the module).
+  shims: true,
 });
