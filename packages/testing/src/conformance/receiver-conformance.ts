@@ -62,6 +62,12 @@ export interface ReceiverConformanceOptions {
   readonly forwardedFor?: boolean;
   /** How long the sandbox waits for an answer to its callbacks (default 1000 ms). */
   readonly callbackTimeoutMs?: number;
+  /**
+   * Whether the framework's own JSON body parser reads a JSON callback before the receiver (Nest's
+   * default): a JSON body that does not parse is then answered 400 by that parser, in its own words,
+   * and the suite checks only the status. Default false: the receiver's `Malformed payload: …`.
+   */
+  readonly frameworkParsesJson?: boolean;
 }
 
 const credentials = { username: 'openmarket', password: 'callback-secret' };
@@ -83,7 +89,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * });
  */
 export function describeReceiverConformance(options: ReceiverConformanceOptions): void {
-  const { name, runner, start, forwardedFor = false, callbackTimeoutMs = 1000 } = options;
+  const { name, runner, start, forwardedFor = false, callbackTimeoutMs = 1000, frameworkParsesJson = false } = options;
   if (typeof start !== 'function') throw new TypeError('describeReceiverConformance needs start(options), which starts a receiver and resolves to { url, close }');
   for (const fn of ['describe', 'it', 'expect', 'beforeAll', 'afterAll'] as const) {
     if (typeof runner?.[fn] !== 'function') throw new TypeError(`describeReceiverConformance needs the runner's ${fn} (runner: { describe, it, expect, beforeAll, afterAll })`);
@@ -283,6 +289,7 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         it(`answers ${fixture} with 400 and says why`, async () => {
           const answer = await post(url.open, fixture);
           expect(answer.status).toBe(400);
+          if (frameworkParsesJson && fixture === 'receipt-truncated.json') return;
           expect(answer.body).toMatch(message);
           expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
         });
@@ -467,7 +474,7 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
           const injected = sms.sandbox.injectInbound({ from, to: '24273', text, url: url.callbacks, format, referenceBits });
           expect(injected.ticketIds.length).toBeGreaterThan(1);
           const message = await eventually(() => j.inbound.find((m) => m.source.address === from));
-          expect(message).toMatchObject({ text, complete: true, ticketIds: injected.ticketIds, concatenation: { referenceBits, total: injected.ticketIds.length } });
+          expect(message).toMatchObject({ text, complete: true, ticketIds: injected.ticketIds, concatenation: { referenceBits, total: injected.ticketIds.length }, format });
           expect(j.inbound.filter((m) => m.source.address === from)).toHaveLength(1);
         });
       }
