@@ -40,7 +40,7 @@ export { createReceiptLoad } from './builders/receipt-load.js';
 // --- captured callbacks and the receiver conformance suite ---
 export type { CallbackFixtureName, CallbackFixture, CallbackAnswer, PostFixtureOptions } from './conformance/callback-fixtures.js';
 export { CALLBACK_FIXTURES, callbackFixture, postFixture } from './conformance/callback-fixtures.js';
-export type { ConformanceAssertion, ConformanceRunner, ReceiverUnderTest, ReceiverConformanceOptions } from './conformance/receiver-conformance.js';
+export type { ConformanceAssertion, ConformanceMatchers, ConformanceRunner, ReceiverUnderTest, ReceiverConformanceOptions } from './conformance/receiver-conformance.js';
 export { describeReceiverConformance } from './conformance/receiver-conformance.js';
 
 // --- Redis for tests ---

@@ -12,8 +12,8 @@ import { startSandbox, type TestSandbox } from '../sandbox/start-sandbox.js';
 import { callbackFixture, postFixture, type CallbackFixtureName } from './callback-fixtures.js';
 import { postBrokenOff, postChunked, startHoldingProxy, type HoldingProxy } from './raw-requests.js';
 
-/** What the suite asserts with: the subset of `expect` that vitest and jest share. */
-export interface ConformanceAssertion {
+/** The matchers the suite asserts with: the subset of `expect` that vitest and jest share. */
+export interface ConformanceMatchers {
   toBe(expected: unknown): void;
   toEqual(expected: unknown): void;
   toMatchObject(expected: object): void;
@@ -22,7 +22,11 @@ export interface ConformanceAssertion {
   toBeUndefined(): void;
   toContain(item: unknown): void;
   toBeGreaterThan(n: number): void;
-  readonly not: ConformanceAssertion;
+}
+
+/** What `expect(actual)` gives: the matchers, and their negation. */
+export interface ConformanceAssertion extends ConformanceMatchers {
+  readonly not: ConformanceMatchers;
 }
 
 /** The test runner's functions the suite is written with: vitest's or jest's. */

@@ -4,8 +4,9 @@
  * (Debian and Ubuntu: `apt-get install redis-server`; macOS: `brew install redis`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { once, prepareTeardown, type Teardown } from '../sandbox/teardown.js';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { once as runOnce, prepareTeardown, type Teardown } from '../sandbox/teardown.js';
 
 /** Options of {@link startRedis}. */
 export interface StartRedisOptions {
@@ -37,17 +38,13 @@ export interface TestRedis {
 const missing = (binary: string): string =>
   `${binary} is not installed (or not on the PATH): install it (Debian, Ubuntu: apt-get install redis-server; macOS: brew install redis) to run the tests that need Redis`;
 
-/** A port free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/** A port free on 127.0.0.1 right now (the probe listens on port 0 and lets it go). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** Starts the server on a port; the child once it accepts connections, or undefined when it did not start. */
@@ -109,7 +106,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
     const port = await freePort();
     const child = await launch(binary, port, startTimeoutMs);
     if (child === undefined) continue;
-    const stop = once(() => stopChild(child));
+    const stop = runOnce(() => stopChild(child));
     register(stop);
     const host = '127.0.0.1';
     return { host, port, url: `redis://${host}:${port}`, connection: { host, port }, process: child, stop, close: stop, [Symbol.asyncDispose]: stop };
