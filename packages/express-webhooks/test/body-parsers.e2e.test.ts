@@ -23,6 +23,19 @@ describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name,
       parsers.json({ verify: (req, _res, buf) => Object.assign(req, { rawBody: Buffer.from(buf) }) }),
       receiver('verify-first'),
     );
+    app.use(
+      '/raw-body-first',
+      (req, _res, next) => {
+        // Middleware of the application that reads the stream itself and leaves the bytes in req.rawBody.
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          Object.assign(req, { rawBody: Buffer.concat(chunks) });
+          next();
+        });
+      },
+      receiver('raw-body-first'),
+    );
     app.use('/none', receiver('none'));
     server = await listen(app);
   });
@@ -31,7 +44,7 @@ describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name,
     await server.close();
   });
 
-  it.each(['none', 'json-first', 'text-first', 'raw-first', 'verify-first'])('takes XML and JSON receipts at /%s', async (path) => {
+  it.each(['none', 'json-first', 'text-first', 'raw-first', 'verify-first', 'raw-body-first'])('takes XML and JSON receipts at /%s', async (path) => {
     expect((await postFixture(`${server.url}/${path}`, 'receipt-single-delivered.json')).status).toBe(200);
     expect((await postFixture(`${server.url}/${path}`, 'receipt-multipart-part2-expired.xml')).status).toBe(200);
     expect(received.filter((r) => r.path === path)).toEqual([

@@ -4,6 +4,7 @@
  * Duplicates, multipart parts in any order and orphans are in the receiver conformance suite
  * (conformance.e2e.test.ts).
  */
+import { Readable } from 'node:stream';
 import { callbackFixture, postFixture } from '@smsv4/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,17 @@ describe.each(FASTIFY_VERSIONS)('receiving on %s', (_name, createApp) => {
       // Larger than the application's bodyLimit: the plugin's own limit applies on its route.
       maxBodyBytes: 64 * 1024,
     });
+    await app.register(
+      async (scope) => {
+        // A hook of the application that reads the body ahead and hands on a stream of the same bytes.
+        scope.addHook('preParsing', async (_request, _reply, payload) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of payload) chunks.push(chunk as Buffer);
+          return Readable.from([Buffer.concat(chunks)]);
+        });
+        await scope.register(fastifyWebhooks, { prefix: '/re-streamed', onDeliveryReceipt: (receipt) => void receipts.push(`re-streamed ${receipt.mtStatus.ticketId}`) });
+      },
+    );
     origin = await listen(app);
   });
 
@@ -44,6 +56,11 @@ describe.each(FASTIFY_VERSIONS)('receiving on %s', (_name, createApp) => {
     expect((await postFixture(`${origin}/callbacks/`, 'receipt-multipart-part2-expired.xml')).status).toBe(200);
     expect(await postFixture(`${origin}/callbacks/`, 'receipt-multipart-part3-delivered.xml')).toMatchObject({ status: 200, body: '' });
     expect(receipts).toEqual(['03155-0331L-1439U-51SLFX#2', '03155-0331L-1439U-51SLFX#3']);
+  });
+
+  it('takes a callback whose body a preParsing hook read ahead and handed on as a stream', async () => {
+    expect(await postFixture(`${origin}/re-streamed`, 'receipt-single-delivered.xml')).toMatchObject({ status: 200, body: '' });
+    expect(receipts).toContain('re-streamed 44101-0922I-13413-21GDL');
   });
 
   it('gives handlers the Fastify request and the address Fastify trusts', async () => {
