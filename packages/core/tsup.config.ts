@@ -10,19 +10,20 @@ export default defineConfig(() => {
     {
       // ESM: one file per module, so that a bundler drops every module a program does not import
       // (`sideEffects: false`): a page that counts SMS parts gets the text engine, not TypeBox or
-      // the XML parser. The declarations are rolled into one file.
+      // the XML parser. The declarations are rolled into one file per entry point.
       ...common,
       entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/**/*.bench.ts'],
       format: ['esm'],
       bundle: false,
-      dts: { entry: { index: 'src/index.ts' } },
+      dts: { entry: { index: 'src/index.ts', segments: 'src/segments.ts' } },
       platform: 'neutral',
     },
     {
       // CommonJS: one file. `platform: 'node'` makes esbuild write the `0 && (module.exports = {...})`
       // annotation through which Node's `import()` of a `.cjs` file sees the named exports.
       ...common,
-      entry: ['src/index.ts'],
+      // Each entry point (`.` and `./segments`) is one file.
+      entry: ['src/index.ts', 'src/segments.ts'],
       format: ['cjs'],
       dts: true,
       platform: 'node',

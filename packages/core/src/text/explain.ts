@@ -6,16 +6,19 @@
  */
 import { TABLE_LIMIT } from './gsm-alphabet.js';
 import { describeTables } from './gsm-codec.js';
-import { candidateCosts, DEFAULT_COSTS, languageName, septetCost, type NationalLanguage, type NationalTables } from './gsm-national.js';
+import { DEFAULT_COSTS, languageName, septetCost, type NationalLanguage, type NationalTables } from './gsm-national.js';
 import { GSM_SUBSTITUTES } from './gsm-substitutes.js';
 import {
-  estimateSegments,
-  rankTables,
+  BY_NAME,
+  estimateTextWith,
+  rankTablesWith,
   type ForcedCharacter,
+  type LanguageResolver,
   type SegmentEstimate,
   type SmsEncoding,
   type TablesOutcome,
   type TextEstimateOptions,
+  type TextOptionsOf,
 } from './segments.js';
 
 /** One substitutable occurrence of a character outside the GSM alphabet. */
@@ -28,6 +31,12 @@ export interface Substitution {
 
 /** Options of {@link explain}: the estimate's options, and the substitutes to use. */
 export interface ExplainOptions extends TextEstimateOptions {
+  /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
+  readonly substitutes?: ReadonlyMap<string, string>;
+}
+
+/** {@link ExplainOptions} of either entry point (see {@link TextOptionsOf}). */
+export interface ExplainOptionsOf<L> extends TextOptionsOf<L> {
   /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
   readonly substitutes?: ReadonlyMap<string, string>;
 }
@@ -97,10 +106,15 @@ export interface Explanation {
  * @throws TypeError on misuse (as {@link estimateSegments}; `substitutes` must be a Map).
  */
 export function explain(text: string, options: ExplainOptions = {}): Explanation {
+  return explainWith(text, options, BY_NAME);
+}
+
+/** {@link explain} with the national languages resolved by `languages`: what both entry points' `explain` run. */
+export function explainWith<L>(text: string, options: ExplainOptionsOf<L>, languages: LanguageResolver<L>): Explanation {
   if (typeof text !== 'string') throw new TypeError('explain: text must be a string');
   const { substitutes = GSM_SUBSTITUTES, ...estimateOptions } = options;
   if (!(substitutes instanceof Map)) throw new TypeError('explain: substitutes must be a Map');
-  const estimate = estimateSegments(text, { ...estimateOptions, type: 'text' });
+  const estimate = estimateTextWith(text, { ...estimateOptions, type: 'text' }, languages);
 
   const substitutions: Substitution[] = [];
   const missing = new Map<string, { char: string; index: number; count: number }>();
@@ -138,7 +152,7 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
     // The candidate with the fewest parts, all substitutions first; the text itself when both cost more.
     let best: { text: string; estimate: SegmentEstimate } | undefined;
     for (const candidate of all === oneForOne ? [all] : [all, oneForOne]) {
-      const e = estimateSegments(candidate, { ...estimateOptions, type: 'text' });
+      const e = estimateTextWith(candidate, { ...estimateOptions, type: 'text' }, languages);
       if (best === undefined || e.segments < best.estimate.segments) best = { text: candidate, estimate: e };
     }
     if (best !== undefined && best.estimate.segments <= estimate.segments) {
@@ -146,9 +160,9 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
       substitutedEstimate = best.estimate;
     }
   }
-  const national = estimateOptions.nationalLanguages === undefined ? [] : candidateCosts(estimateOptions.nationalLanguages);
+  const national = estimateOptions.nationalLanguages === undefined ? [] : languages.candidates(estimateOptions.nationalLanguages);
   const unsubstitutable = [...missing.values()].filter(({ char }) => char.length === 2 || !national.some((k) => septetCost(k, char.charCodeAt(0)) !== 0));
-  const languages = estimateOptions.nationalLanguages;
+  const enabled = estimateOptions.nationalLanguages;
   return {
     estimate,
     ucs2Characters: estimate.ucs2Characters,
@@ -157,7 +171,7 @@ export function explain(text: string, options: ExplainOptions = {}): Explanation
     substituted,
     substitutedEstimate,
     segmentsSaved: estimate.segments - substitutedEstimate.segments,
-    ...(languages === undefined || languages.length === 0 ? {} : { tables: tableChoice(text, estimate, { ...estimateOptions, type: 'text' }, languages) }),
+    ...(enabled === undefined || enabled.length === 0 ? {} : { tables: tableChoice(text, estimate, { ...estimateOptions, type: 'text' }, enabled, languages) }),
   };
 }
 
@@ -167,16 +181,17 @@ const parts = (n: number): string => `${n} part${n === 1 ? '' : 's'}`;
 const tablesCount = (n: number): string => (n === 0 ? 'no national table' : n === 1 ? 'one national table' : 'two national tables');
 
 /** The table choice of an estimate made with national languages. */
-function tableChoice(text: string, estimate: SegmentEstimate, options: TextEstimateOptions, languages: readonly NationalLanguage[]): TableChoice {
-  const ranking = rankTables(text, options);
-  const plain = estimateSegments(text, { ...options, nationalLanguages: [] });
+function tableChoice<L>(text: string, estimate: SegmentEstimate, options: TextOptionsOf<L>, given: readonly L[], languages: LanguageResolver<L>): TableChoice {
+  const ranking = rankTablesWith(text, options, languages);
+  const plain = estimateTextWith(text, { ...options, nationalLanguages: [] }, languages);
   const withoutNationalTables = { encoding: plain.encoding, segments: plain.segments, unitsLeft: plain.unitsLeft };
   const seen = new Set<NationalLanguage>();
   const costs: LanguageCost[] = [];
-  for (const language of languages) {
+  for (const value of given) {
+    const language = languages.name(value);
     if (seen.has(language)) continue;
     seen.add(language);
-    const e = estimateSegments(text, { ...options, nationalLanguages: [language] });
+    const e = estimateTextWith(text, { ...options, nationalLanguages: [value] }, languages);
     costs.push({
       language,
       encoding: e.encoding,

@@ -26,154 +26,163 @@
  *   0x1C to 0x25, then U+0951 at 0x26.
  * Each table is decoded on its first use, and checked as it is (a malformed table throws).
  */
-import { lazy } from '../lazy.js';
+import { NationalLanguageTables } from './national-language.js';
 
 /** A language of India with national language shift tables (TS 23.038 identifiers 4 to 13). */
 export type IndianLanguage = 'bengali' | 'gujarati' | 'hindi' | 'kannada' | 'malayalam' | 'oriya' | 'punjabi' | 'tamil' | 'telugu' | 'urdu';
 
-/** The locking shift tables: the base of the Unicode block, and the 8 rows of tokens (see the module). */
-const LOCKING: { readonly [L in IndianLanguage]: readonly [base: number, rows: readonly string[]] } = {
-  /** A.3.4, Bengali block. */
-  bengali: [
-    0x980,
-    [
-      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
-      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 -- 32 -- -- -- 36 37 38 39 3C 3D',
-      '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
-      '4E a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 57 5C 5D 70 71',
-    ],
+/** A locking shift table: the base of the Unicode block, and the 8 rows of tokens (see the module). */
+type LockingRows = readonly [base: number, rows: readonly string[]];
+
+/** A.3.4, Bengali block. */
+const BENGALI_LOCKING: LockingRows = [
+  0x980,
+  [
+    '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
+    '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 -- 32 -- -- -- 36 37 38 39 3C 3D',
+    '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
+    '4E a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 57 5C 5D 70 71',
   ],
-  /** A.3.5, Gujarati block. */
-  gujarati: [
-    0xa80,
-    [
-      '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR -- 0F',
-      '10 11 -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
-      '3E 3F 40 41 42 43 44 45 -- 47 48 49 -- 4B 4C 4D',
-      '50 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 60 61 62 63 71',
-    ],
+];
+
+/** A.3.5, Gujarati block. */
+const GUJARATI_LOCKING: LockingRows = [
+  0xa80,
+  [
+    '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR -- 0F',
+    '10 11 -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
+    '3E 3F 40 41 42 43 44 45 -- 47 48 49 -- 4B 4C 4D',
+    '50 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 60 61 62 63 71',
   ],
-  /** A.3.6, Devanagari block. */
-  hindi: [
-    0x900,
-    [
-      '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR 0E 0F',
-      '10 11 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; 29 2A 2B ?',
-      '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 3C 3D',
-      '3E 3F 40 41 42 43 44 45 46 47 48 49 4A 4B 4C 4D',
-      '50 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 72 7B 7C 7E 7F',
-    ],
+];
+
+/** A.3.6, Devanagari block. */
+const HINDI_LOCKING: LockingRows = [
+  0x900,
+  [
+    '01 02 03 05 06 07 08 09 0A 0B LF 0C 0D CR 0E 0F',
+    '10 11 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; 29 2A 2B ?',
+    '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 3C 3D',
+    '3E 3F 40 41 42 43 44 45 46 47 48 49 4A 4B 4C 4D',
+    '50 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 72 7B 7C 7E 7F',
   ],
-  /** A.3.7, Kannada block. */
-  kannada: [
-    0xc80,
-    [
-      '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
-      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 2A 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 3C 3D',
-      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
-      '55 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 56 60 61 62 63',
-    ],
+];
+
+/** A.3.7, Kannada block. */
+const KANNADA_LOCKING: LockingRows = [
+  0xc80,
+  [
+    '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+    '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 2A 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 3C 3D',
+    '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+    '55 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 56 60 61 62 63',
   ],
-  /** A.3.8, Malayalam block. */
-  malayalam: [
-    0xd00,
-    [
-      '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
-      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 -- 3D',
-      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
-      '57 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 60 61 62 63 79',
-    ],
+];
+
+/** A.3.8, Malayalam block. */
+const MALAYALAM_LOCKING: LockingRows = [
+  0xd00,
+  [
+    '-- 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+    '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 31 32 33 34 35 36 37 38 39 -- 3D',
+    '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+    '57 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 60 61 62 63 79',
   ],
-  /** A.3.9, Oriya block. */
-  oriya: [
-    0xb00,
-    [
-      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
-      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
-      '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
-      '56 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 57 60 61 62 63',
-    ],
+];
+
+/** A.3.9, Oriya block. */
+const ORIYA_LOCKING: LockingRows = [
+  0xb00,
+  [
+    '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR -- 0F',
+    '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 -- 32 33 -- 35 36 37 38 39 3C 3D',
+    '3E 3F 40 41 42 43 44 -- -- 47 48 -- -- 4B 4C 4D',
+    '56 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 57 60 61 62 63',
   ],
-  /** A.3.10, Gurmukhi block. */
-  punjabi: [
-    0xa00,
-    [
-      '01 02 03 05 06 07 08 09 0A -- LF -- -- CR -- 0F',
-      '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 -- 32 33 -- 35 36 -- 38 39 3C --',
-      '3E 3F 40 41 42 -- -- -- -- 47 48 -- -- 4B 4C 4D',
-      '51 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 70 71 72 73 74',
-    ],
+];
+
+/** A.3.10, Gurmukhi block. */
+const PUNJABI_LOCKING: LockingRows = [
+  0xa00,
+  [
+    '01 02 03 05 06 07 08 09 0A -- LF -- -- CR -- 0F',
+    '10 -- -- 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 -- 32 33 -- 35 36 -- 38 39 3C --',
+    '3E 3F 40 41 42 -- -- -- -- 47 48 -- -- 4B 4C 4D',
+    '51 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 70 71 72 73 74',
   ],
-  /** A.3.11, Tamil block. */
-  tamil: [
-    0xb80,
-    [
-      '-- 02 03 05 06 07 08 09 0A -- LF -- -- CR 0E 0F',
-      '10 -- 12 13 14 15 -- -- -- 19 1A -- -- 1C -- 1E',
-      'SP ! 1F -- -- -- 23 24 ) ( -- -- , -- . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; 29 2A -- ?',
-      '-- -- 2E 2F 30 31 32 33 34 35 36 37 38 39 -- --',
-      '3E 3F 40 41 42 -- -- -- 46 47 48 -- 4A 4B 4C 4D',
-      '50 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 57 70 71 72 79',
-    ],
+];
+
+/** A.3.11, Tamil block. */
+const TAMIL_LOCKING: LockingRows = [
+  0xb80,
+  [
+    '-- 02 03 05 06 07 08 09 0A -- LF -- -- CR 0E 0F',
+    '10 -- 12 13 14 15 -- -- -- 19 1A -- -- 1C -- 1E',
+    'SP ! 1F -- -- -- 23 24 ) ( -- -- , -- . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; 29 2A -- ?',
+    '-- -- 2E 2F 30 31 32 33 34 35 36 37 38 39 -- --',
+    '3E 3F 40 41 42 -- -- -- 46 47 48 -- 4A 4B 4C 4D',
+    '50 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 57 70 71 72 79',
   ],
-  /** A.3.12, Telugu block. */
-  telugu: [
-    0xc00,
-    [
-      '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
-      '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
-      'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
-      '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
-      '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 -- 3D',
-      '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
-      '55 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 56 60 61 62 63',
-    ],
+];
+
+/** A.3.12, Telugu block. */
+const TELUGU_LOCKING: LockingRows = [
+  0xc00,
+  [
+    '01 02 03 05 06 07 08 09 0A 0B LF 0C -- CR 0E 0F',
+    '10 -- 12 13 14 15 16 17 18 19 1A -- 1B 1C 1D 1E',
+    'SP ! 1F 20 21 22 23 24 ) ( 25 26 , 27 . 28',
+    '0 1 2 3 4 5 6 7 8 9 : ; -- 2A 2B ?',
+    '2C 2D 2E 2F 30 31 32 33 -- 35 36 37 38 39 -- 3D',
+    '3E 3F 40 41 42 43 44 -- 46 47 48 -- 4A 4B 4C 4D',
+    '55 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 56 60 61 62 63',
   ],
-  /** A.3.13, Arabic block. */
-  urdu: [
-    0x600,
-    [
-      '27 22 28 7B 80 7E A6 2A C2 7F LF 79 7D CR 7A 7C',
-      '2B 2C 81 84 83 85 86 87 2D 2E 2F -- 8C 88 89 8A',
-      'SP ! 8F 8D 30 31 91 93 ) ( 99 32 , 96 . 98',
-      '0 1 2 3 4 5 6 7 8 9 : ; 9A 33 34 ?',
-      '35 36 37 38 39 41 42 A9 AA AB AF B3 B1 44 45 46',
-      'BA BB BC 48 C4 D5 C1 BE 21 CC D0 D2 4D 50 4F 57',
-      '54 a b c d e f g h i j k l m n o',
-      'p q r s t u v w x y z 55 51 53 56 70',
-    ],
+];
+
+/** A.3.13, Arabic block. */
+const URDU_LOCKING: LockingRows = [
+  0x600,
+  [
+    '27 22 28 7B 80 7E A6 2A C2 7F LF 79 7D CR 7A 7C',
+    '2B 2C 81 84 83 85 86 87 2D 2E 2F -- 8C 88 89 8A',
+    'SP ! 8F 8D 30 31 91 93 ) ( 99 32 , 96 . 98',
+    '0 1 2 3 4 5 6 7 8 9 : ; 9A 33 34 ?',
+    '35 36 37 38 39 41 42 A9 AA AB AF B3 B1 44 45 46',
+    'BA BB BC 48 C4 D5 C1 BE 21 CC D0 D2 4D 50 4F 57',
+    '54 a b c d e f g h i j k l m n o',
+    'p q r s t u v w x y z 55 51 53 56 70',
   ],
-};
+];
 
 /**
  * The positions every Indian single shift table shares: the symbols of the default alphabet's first
@@ -192,29 +201,28 @@ const FRAME_OTHERS: readonly (readonly [number, string])[] = [
   [0x40, '|'],
 ];
 
-/** The single shift tables beyond the shared positions: runs of code points (hex), each from a septet (see the module). */
-const SINGLE: { readonly [L in IndianLanguage]: string } = {
-  /** A.2.4. */
-  bengali: '19: 9E6 9E7, 1C: 9E8-9EF 9DF-9E2, 2A: 9E3 9F2-9F5, 30: 9F6-9FA, 65: 20AC',
-  /** A.2.5. */
-  gujarati: '19: 964 965, 1C: AE6-AEF, 65: 20AC',
-  /** A.2.6. */
-  hindi: '19: 964 965, 1C: 966-96F 951 952, 2A: 953 954 958-95A, 30: 95B-963 970 971, 65: 20AC',
-  /** A.2.7. */
-  kannada: '19: 964 965, 1C: CE6-CEF CDE CF1, 2A: CF2, 65: 20AC',
-  /** A.2.8. */
-  malayalam: '19: 964 965, 1C: D66-D71, 2A: D72-D75 D7A, 30: D7B-D7F, 65: 20AC',
-  /** A.2.9. */
-  oriya: '19: 964 965, 1C: B66-B6F B5C B5D, 2A: B5F B70 B71, 65: 20AC',
-  /** A.2.10. */
-  punjabi: '19: 964 965, 1C: A66-A6F A59 A5A, 2A: A5B A5C A5E A75, 65: 20AC',
-  /** A.2.11. */
-  tamil: '19: 964 965, 1C: BE6-BEF BF3 BF4, 2A: BF5-BF8 BFA, 65: 20AC',
-  /** A.2.12. */
-  telugu: '1C: C66-C6F C58 C59, 2A: C78-C7C, 30: C7D-C7F',
-  /** A.2.13. */
-  urdu: '19: 600 601, 1C: 6F0-6F9 60C 60D, 2A: 60E-612, 30: 613 614 61B 61F 640 652 658 66B 66C 672 673 6CD, 3F: 6D4, 65: 20AC',
-};
+// The single shift tables beyond the shared positions: runs of code points (hex), each from a septet (see the module).
+
+/** A.2.4. */
+const BENGALI_SINGLE = '19: 9E6 9E7, 1C: 9E8-9EF 9DF-9E2, 2A: 9E3 9F2-9F5, 30: 9F6-9FA, 65: 20AC';
+/** A.2.5. */
+const GUJARATI_SINGLE = '19: 964 965, 1C: AE6-AEF, 65: 20AC';
+/** A.2.6. */
+const HINDI_SINGLE = '19: 964 965, 1C: 966-96F 951 952, 2A: 953 954 958-95A, 30: 95B-963 970 971, 65: 20AC';
+/** A.2.7. */
+const KANNADA_SINGLE = '19: 964 965, 1C: CE6-CEF CDE CF1, 2A: CF2, 65: 20AC';
+/** A.2.8. */
+const MALAYALAM_SINGLE = '19: 964 965, 1C: D66-D71, 2A: D72-D75 D7A, 30: D7B-D7F, 65: 20AC';
+/** A.2.9. */
+const ORIYA_SINGLE = '19: 964 965, 1C: B66-B6F B5C B5D, 2A: B5F B70 B71, 65: 20AC';
+/** A.2.10. */
+const PUNJABI_SINGLE = '19: 964 965, 1C: A66-A6F A59 A5A, 2A: A5B A5C A5E A75, 65: 20AC';
+/** A.2.11. */
+const TAMIL_SINGLE = '19: 964 965, 1C: BE6-BEF BF3 BF4, 2A: BF5-BF8 BFA, 65: 20AC';
+/** A.2.12. */
+const TELUGU_SINGLE = '1C: C66-C6F C58 C59, 2A: C78-C7C, 30: C7D-C7F';
+/** A.2.13. */
+const URDU_SINGLE = '19: 600 601, 1C: 6F0-6F9 60C 60D, 2A: 60E-612, 30: 613 614 61B 61F 640 652 658 66B 66C 672 673 6CD, 3F: 6D4, 65: 20AC';
 
 const NAMED: Readonly<Record<string, string>> = { LF: '\n', CR: '\r', SP: ' ' };
 
@@ -249,11 +257,27 @@ function singleTable(runs: string): ReadonlyMap<number, string> {
   return map;
 }
 
-const mapTables = <T, U>(tables: { readonly [L in IndianLanguage]: T }, decode: (table: T) => U): { [L in IndianLanguage]: U } =>
-  Object.fromEntries(Object.entries(tables).map(([language, table]) => [language, decode(table as T)])) as { [L in IndianLanguage]: U };
+/** The tables of one language of India, each decoded on its first use. */
+const indian = (language: IndianLanguage, locking: LockingRows, single: string): NationalLanguageTables =>
+  new NationalLanguageTables(language, () => lockingTable(locking), () => singleTable(single));
 
-/** The locking shift tables of the Indian languages (index = septet; `undefined` = no character), decoded on first use. */
-export const indianLockingShiftTables = /* @__PURE__ */ lazy(() => mapTables(LOCKING, lockingTable));
-
-/** The single shift tables of the Indian languages (septet after the escape → character), decoded on first use. */
-export const indianSingleShiftTables = /* @__PURE__ */ lazy(() => mapTables(SINGLE, singleTable));
+/** The national language shift tables of Bengali. */
+export const bengali = /* @__PURE__ */ indian('bengali', BENGALI_LOCKING, BENGALI_SINGLE);
+/** The national language shift tables of Gujarati. */
+export const gujarati = /* @__PURE__ */ indian('gujarati', GUJARATI_LOCKING, GUJARATI_SINGLE);
+/** The national language shift tables of Hindi. */
+export const hindi = /* @__PURE__ */ indian('hindi', HINDI_LOCKING, HINDI_SINGLE);
+/** The national language shift tables of Kannada. */
+export const kannada = /* @__PURE__ */ indian('kannada', KANNADA_LOCKING, KANNADA_SINGLE);
+/** The national language shift tables of Malayalam. */
+export const malayalam = /* @__PURE__ */ indian('malayalam', MALAYALAM_LOCKING, MALAYALAM_SINGLE);
+/** The national language shift tables of Oriya. */
+export const oriya = /* @__PURE__ */ indian('oriya', ORIYA_LOCKING, ORIYA_SINGLE);
+/** The national language shift tables of Punjabi. */
+export const punjabi = /* @__PURE__ */ indian('punjabi', PUNJABI_LOCKING, PUNJABI_SINGLE);
+/** The national language shift tables of Tamil. */
+export const tamil = /* @__PURE__ */ indian('tamil', TAMIL_LOCKING, TAMIL_SINGLE);
+/** The national language shift tables of Telugu. */
+export const telugu = /* @__PURE__ */ indian('telugu', TELUGU_LOCKING, TELUGU_SINGLE);
+/** The national language shift tables of Urdu. */
+export const urdu = /* @__PURE__ */ indian('urdu', URDU_LOCKING, URDU_SINGLE);

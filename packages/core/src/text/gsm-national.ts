@@ -19,7 +19,8 @@ import {
   type SeptetLookup,
 } from './gsm-alphabet.js';
 import { lazy } from '../lazy.js';
-import { indianLockingShiftTables, indianSingleShiftTables, type IndianLanguage } from './gsm-national-indian.js';
+import { bengali, gujarati, hindi, kannada, malayalam, oriya, punjabi, tamil, telugu, urdu, type IndianLanguage } from './gsm-national-indian.js';
+import { NationalLanguageTables } from './national-language.js';
 
 export type { IndianLanguage } from './gsm-national-indian.js';
 
@@ -103,64 +104,95 @@ const COMMON_SINGLE: readonly (readonly [number, string])[] = [
 const single = (extra: readonly (readonly [number, string])[]): ReadonlyMap<number, string> =>
   new Map([...COMMON_SINGLE, ...extra].sort((a, b) => a[0] - b[0]));
 
-/** The single shift tables of Turkish, Spanish and Portuguese beyond {@link COMMON_SINGLE}. */
-const EUROPEAN_SINGLE: { readonly [L in 'turkish' | 'spanish' | 'portuguese']: readonly (readonly [number, string])[] } = {
-  /** Turkish single shift table (A.2.1). */
-  turkish: [
-    [0x47, 'Ğ'],
-    [0x49, 'İ'],
-    [0x53, 'Ş'],
-    [0x63, 'ç'],
-    [0x67, 'ğ'],
-    [0x69, 'ı'],
-    [0x73, 'ş'],
-  ],
-  /** Spanish single shift table (A.2.2). */
-  spanish: [
-    [0x09, 'ç'],
-    [0x41, 'Á'],
-    [0x49, 'Í'],
-    [0x4f, 'Ó'],
-    [0x55, 'Ú'],
-    [0x61, 'á'],
-    [0x69, 'í'],
-    [0x6f, 'ó'],
-    [0x75, 'ú'],
-  ],
-  /** Portuguese single shift table (A.2.3). */
-  portuguese: [
-    [0x05, 'ê'],
-    [0x09, 'ç'],
-    [0x0b, 'Ô'],
-    [0x0c, 'ô'],
-    [0x0e, 'Á'],
-    [0x0f, 'á'],
-    [0x12, 'Φ'],
-    [0x13, 'Γ'],
-    [0x15, 'Ω'],
-    [0x16, 'Π'],
-    [0x17, 'Ψ'],
-    [0x18, 'Σ'],
-    [0x19, 'Θ'],
-    [0x1f, 'Ê'],
-    [0x41, 'À'],
-    [0x49, 'Í'],
-    [0x4f, 'Ó'],
-    [0x55, 'Ú'],
-    [0x5b, 'Ã'],
-    [0x5c, 'Õ'],
-    [0x61, 'Â'],
-    [0x69, 'í'],
-    [0x6f, 'ó'],
-    [0x75, 'ú'],
-    [0x7b, 'ã'],
-    [0x7c, 'õ'],
-    [0x7f, 'â'],
-  ],
-};
+/** Turkish single shift table beyond {@link COMMON_SINGLE} (A.2.1). */
+const TURKISH_SINGLE: readonly (readonly [number, string])[] = [
+  [0x47, 'Ğ'],
+  [0x49, 'İ'],
+  [0x53, 'Ş'],
+  [0x63, 'ç'],
+  [0x67, 'ğ'],
+  [0x69, 'ı'],
+  [0x73, 'ş'],
+];
+
+/** Spanish single shift table beyond {@link COMMON_SINGLE} (A.2.2). */
+const SPANISH_SINGLE: readonly (readonly [number, string])[] = [
+  [0x09, 'ç'],
+  [0x41, 'Á'],
+  [0x49, 'Í'],
+  [0x4f, 'Ó'],
+  [0x55, 'Ú'],
+  [0x61, 'á'],
+  [0x69, 'í'],
+  [0x6f, 'ó'],
+  [0x75, 'ú'],
+];
+
+/** Portuguese single shift table beyond {@link COMMON_SINGLE} (A.2.3). */
+const PORTUGUESE_SINGLE: readonly (readonly [number, string])[] = [
+  [0x05, 'ê'],
+  [0x09, 'ç'],
+  [0x0b, 'Ô'],
+  [0x0c, 'ô'],
+  [0x0e, 'Á'],
+  [0x0f, 'á'],
+  [0x12, 'Φ'],
+  [0x13, 'Γ'],
+  [0x15, 'Ω'],
+  [0x16, 'Π'],
+  [0x17, 'Ψ'],
+  [0x18, 'Σ'],
+  [0x19, 'Θ'],
+  [0x1f, 'Ê'],
+  [0x41, 'À'],
+  [0x49, 'Í'],
+  [0x4f, 'Ó'],
+  [0x55, 'Ú'],
+  [0x5b, 'Ã'],
+  [0x5c, 'Õ'],
+  [0x61, 'Â'],
+  [0x69, 'í'],
+  [0x6f, 'ó'],
+  [0x75, 'ú'],
+  [0x7b, 'ã'],
+  [0x7c, 'õ'],
+  [0x7f, 'â'],
+];
 
 /** A 128-character table string as positions, the escape (0x1B) as `undefined`. */
 const positionsOf = (table: string): readonly (string | undefined)[] => [...table].map((c, s) => (s === 0x1b ? undefined : c));
+
+/** The national language shift tables of Turkish. */
+export const turkish = /* @__PURE__ */ new NationalLanguageTables(
+  'turkish',
+  () => positionsOf(TURKISH_LOCKING),
+  () => single(TURKISH_SINGLE),
+);
+/** The national language shift tables of Spanish (a single shift table only: its locking shift table is the default alphabet). */
+export const spanish = /* @__PURE__ */ new NationalLanguageTables('spanish', undefined, () => single(SPANISH_SINGLE));
+/** The national language shift tables of Portuguese. */
+export const portuguese = /* @__PURE__ */ new NationalLanguageTables(
+  'portuguese',
+  () => positionsOf(PORTUGUESE_LOCKING),
+  () => single(PORTUGUESE_SINGLE),
+);
+
+/** Every language's tables, by name: how the main entry point's `nationalLanguages: ['hindi']` finds them. */
+const NATIONAL_TABLES: { readonly [L in NationalLanguage]: NationalLanguageTables } = {
+  turkish,
+  spanish,
+  portuguese,
+  bengali,
+  gujarati,
+  hindi,
+  kannada,
+  malayalam,
+  oriya,
+  punjabi,
+  tamil,
+  telugu,
+  urdu,
+};
 
 /**
  * An object with one enumerable property per language that `has` a table, each made on its first read (and kept):
@@ -176,9 +208,6 @@ function tablesOf<L extends NationalLanguage, T>(has: (language: NationalLanguag
 
 const isNational = (language: NationalLanguage): language is NationalLanguage => language !== undefined;
 
-/** The languages of India are those after Portuguese (identifiers 4 to 13). */
-const isIndian = (language: NationalLanguage): language is IndianLanguage => NATIONAL_LANGUAGES.indexOf(language) > 2;
-
 /**
  * Locking shift tables (index = septet; `undefined` where a position holds no character, the escape
  * at 0x1B included), each decoded on first read. Spanish has none: its locking shift table is the
@@ -186,12 +215,13 @@ const isIndian = (language: NationalLanguage): language is IndianLanguage => NAT
  */
 export const LOCKING_SHIFT_TABLES: { readonly [L in LockingShiftLanguage]: readonly (string | undefined)[] } = /* @__PURE__ */ tablesOf(
   hasLockingShift,
-  (language) => (isIndian(language) ? indianLockingShiftTables()[language] : positionsOf(language === 'turkish' ? TURKISH_LOCKING : PORTUGUESE_LOCKING)),
+  (language) => NATIONAL_TABLES[language].lockingShiftTable as readonly (string | undefined)[],
 );
 
 /** Single shift tables (septet after the escape → character), each decoded on first read. */
-export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = /* @__PURE__ */ tablesOf(isNational, (language) =>
-  isIndian(language) ? indianSingleShiftTables()[language] : single(EUROPEAN_SINGLE[language]),
+export const SINGLE_SHIFT_TABLES: { readonly [L in NationalLanguage]: ReadonlyMap<number, string> } = /* @__PURE__ */ tablesOf(
+  isNational,
+  (language) => NATIONAL_TABLES[language].singleShiftTable,
 );
 
 /** Whether a language has a locking shift table of its own (every one but Spanish). */
@@ -218,10 +248,8 @@ export interface SeptetCosts {
   readonly lookup: SeptetLookup;
 }
 
-function costs(tables: NationalTables): SeptetCosts {
-  const locking = tables.locking === undefined || !hasLockingShift(tables.locking) ? GSM_DEFAULT_ALPHABET : LOCKING_SHIFT_TABLES[tables.locking];
-  const singleTable = tables.single === undefined ? GSM_EXTENSION_TABLE : SINGLE_SHIFT_TABLES[tables.single];
-  const lookup = buildSeptetLookup(locking, singleTable);
+function costs(tables: NationalTables, locking: NationalLanguageTables | undefined, singleShift: NationalLanguageTables | undefined): SeptetCosts {
+  const lookup = buildSeptetLookup(locking?.lockingShiftTable ?? GSM_DEFAULT_ALPHABET, singleShift?.singleShiftTable ?? GSM_EXTENSION_TABLE);
   const low = new Uint8Array(TABLE_LIMIT);
   for (let c = 0; c < TABLE_LIMIT; c++) {
     const v = lookup.encodeLow[c] as number;
@@ -239,8 +267,6 @@ function normalize(tables: NationalTables): NationalTables {
   return { ...(locking === undefined ? {} : { locking }), ...(tables.single === undefined ? {} : { single: tables.single }) };
 }
 
-const key = (tables: NationalTables): string => `${tables.locking ?? ''}/${tables.single ?? ''}`;
-
 /**
  * The costs of each combination of tables, built on first use: 13 locking (the default and 12
  * national) by 14 single shift tables would cost a few megabytes and milliseconds built all at once.
@@ -248,8 +274,28 @@ const key = (tables: NationalTables): string => `${tables.locking ?? ''}/${table
  */
 const COSTS_CACHE = new Map<string, SeptetCosts>();
 
+/**
+ * The septet costs of a locking shift table and a single shift table (`undefined`: the default
+ * alphabet, the default extension table; Spanish locking is the default alphabet). What both entry
+ * points' estimators use: the main one finds the tables by name, `@smsv4/core/segments` is given them.
+ */
+export function septetCostsOf(locking: NationalLanguageTables | undefined, singleShift: NationalLanguageTables | undefined): SeptetCosts {
+  const lockingTables = locking !== undefined && hasLockingShift(locking.language) ? locking : undefined;
+  const k = `${lockingTables?.language ?? ''}/${singleShift?.language ?? ''}`;
+  let found = COSTS_CACHE.get(k);
+  if (found === undefined) {
+    const tables = {
+      ...(lockingTables === undefined ? {} : { locking: lockingTables.language }),
+      ...(singleShift === undefined ? {} : { single: singleShift.language }),
+    };
+    found = costs(tables, lockingTables, singleShift);
+    COSTS_CACHE.set(k, found);
+  }
+  return found;
+}
+
 /** The septet costs of the default alphabet and extension table. */
-export const DEFAULT_COSTS: SeptetCosts = /* @__PURE__ */ septetCosts({});
+export const DEFAULT_COSTS: SeptetCosts = /* @__PURE__ */ septetCostsOf(undefined, undefined);
 
 /**
  * The septet costs of a combination of tables (a Spanish locking table is the default alphabet).
@@ -259,24 +305,17 @@ export function septetCosts(tables: NationalTables): SeptetCosts {
   for (const l of [tables.locking, tables.single]) {
     if (l !== undefined && !NATIONAL_LANGUAGES.includes(l)) throw new TypeError(`unknown national language tables ${JSON.stringify(tables)}`);
   }
-  const normal = normalize(tables);
-  const k = key(normal);
-  let found = COSTS_CACHE.get(k);
-  if (found === undefined) {
-    found = costs(normal);
-    COSTS_CACHE.set(k, found);
-  }
-  return found;
+  return septetCostsOf(tables.locking === undefined ? undefined : NATIONAL_TABLES[tables.locking], tables.single === undefined ? undefined : NATIONAL_TABLES[tables.single]);
 }
 
-/** The languages of a list, checked and without repeats. */
-function checkedLanguages(languages: readonly NationalLanguage[]): NationalLanguage[] {
+/** The languages of a list, checked and without repeats, as their tables. */
+function checkedLanguages(languages: readonly NationalLanguage[]): NationalLanguageTables[] {
   const enabled = new Set<NationalLanguage>();
   for (const l of languages) {
     if (!NATIONAL_LANGUAGES.includes(l)) throw new TypeError(`unknown national language ${String(l)}: use ${NATIONAL_LANGUAGES.join(', ')}`);
     enabled.add(l);
   }
-  return [...enabled];
+  return [...enabled].map((l) => NATIONAL_TABLES[l]);
 }
 
 /**
@@ -286,12 +325,19 @@ function checkedLanguages(languages: readonly NationalLanguage[]): NationalLangu
  * @throws TypeError for a language that is not a {@link NationalLanguage}.
  */
 export function candidateCosts(languages: readonly NationalLanguage[]): SeptetCosts[] {
-  const enabled = checkedLanguages(languages);
-  const lockings: (NationalLanguage | undefined)[] = [undefined, ...enabled.filter(hasLockingShift)];
-  const singles: (NationalLanguage | undefined)[] = [undefined, ...enabled];
+  return candidateCostsOf(checkedLanguages(languages));
+}
+
+/**
+ * {@link candidateCosts} of languages given as their tables (checked, and without repeats, by the caller):
+ * what both entry points' estimators call.
+ */
+export function candidateCostsOf(enabled: readonly NationalLanguageTables[]): SeptetCosts[] {
+  const lockings: (NationalLanguageTables | undefined)[] = [undefined, ...enabled.filter((l) => hasLockingShift(l.language))];
+  const singles: (NationalLanguageTables | undefined)[] = [undefined, ...enabled];
   const out: SeptetCosts[] = [];
   for (const locking of lockings) {
-    for (const s of singles) out.push(septetCosts({ ...(locking === undefined ? {} : { locking }), ...(s === undefined ? {} : { single: s }) }));
+    for (const s of singles) out.push(septetCostsOf(locking, s));
   }
   return out;
 }

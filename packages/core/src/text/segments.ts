@@ -54,6 +54,31 @@ export interface TextEstimateOptions extends CommonEstimateOptions {
   readonly graphemes?: boolean;
 }
 
+/**
+ * The text options of either entry point: the main one names the national languages
+ * (`TextEstimateOptions`), `@smsv4/core/segments` is given their tables.
+ */
+export interface TextOptionsOf<L> extends CommonEstimateOptions {
+  readonly type?: 'text';
+  readonly nationalLanguages?: readonly L[];
+  readonly graphemes?: boolean;
+}
+
+/**
+ * How an entry point's `nationalLanguages` become the combinations of tables the text estimator
+ * tries: the main entry point finds names in the registry of every table ({@link BY_NAME}), the
+ * `@smsv4/core/segments` entry point is given the tables, so a bundle holds only those passed.
+ */
+export interface LanguageResolver<L> {
+  /** The combinations to try, the default tables first ({@link candidateCosts}); throws a TypeError for what is no language. */
+  readonly candidates: (languages: readonly L[]) => SeptetCosts[];
+  /** The name of a language (checked by `candidates` first). */
+  readonly name: (language: L) => NationalLanguage;
+}
+
+/** Languages by name, from the registry of every table: the main entry point's. */
+export const BY_NAME: LanguageResolver<NationalLanguage> = { candidates: candidateCosts, name: (language) => language };
+
 /** Options of {@link estimateSegments} for hex content (`hexEncodedText` and `binary`). */
 export interface HexEstimateOptions extends CommonEstimateOptions {
   readonly type: 'hexEncodedText' | 'binary';
@@ -149,7 +174,7 @@ export function estimateSegments(
   if (typeof content !== 'string') throw new TypeError('estimateSegments: content must be a string');
   if (options === null || typeof options !== 'object') throw new TypeError('estimateSegments: options must be an object');
   const type = options.type ?? 'text';
-  if (type === 'text') return estimateText(content, options as TextEstimateOptions);
+  if (type === 'text') return estimateTextWith(content, options as TextEstimateOptions, BY_NAME);
   if (type === 'hexEncodedText' || type === 'binary') return estimateHex(content, options as HexEstimateOptions);
   throw new TypeError(`estimateSegments: type must be text, hexEncodedText or binary, not ${String(type)}`);
 }
@@ -268,14 +293,15 @@ function finish(
 
 const NO_CHARS: readonly ForcedCharacter[] = Object.freeze([]);
 
-function estimateText(text: string, options: TextEstimateOptions): SegmentEstimate {
+/** The estimate of a text, its national languages resolved by `languages`: what both entry points' `estimateSegments` run. */
+export function estimateTextWith<L>(text: string, options: TextOptionsOf<L>, languages: LanguageResolver<L>): SegmentEstimate {
   const { referenceBits = 8, operator, nationalLanguages, graphemes = false } = options;
   checkOptions(referenceBits, operator);
   if (nationalLanguages !== undefined && !Array.isArray(nationalLanguages)) throw new TypeError('estimateSegments: nationalLanguages must be an array');
   const boundaries = graphemes ? clusterEnds(text) : undefined;
 
   if (nationalLanguages !== undefined && nationalLanguages.length > 0) {
-    const candidates = candidateCosts(nationalLanguages);
+    const candidates = languages.candidates(nationalLanguages);
     const best = bestNational(text, candidates, referenceBits, operator, boundaries);
     const gsm = best === undefined ? undefined : gsmEstimate(text, best.costs, best.caps, operator, boundaries);
     if (gsm !== undefined) return gsm;
@@ -620,12 +646,17 @@ export interface TablesOutcome {
  */
 export function rankTables(text: string, options: TextEstimateOptions = {}): TablesOutcome[] {
   if (typeof text !== 'string') throw new TypeError('rankTables: text must be a string');
+  return rankTablesWith(text, options, BY_NAME);
+}
+
+/** {@link rankTables} with the national languages resolved by `languages`. */
+export function rankTablesWith<L>(text: string, options: TextOptionsOf<L>, languages: LanguageResolver<L>): TablesOutcome[] {
   const { referenceBits = 8, operator, nationalLanguages = [], graphemes = false } = options;
   checkOptions(referenceBits, operator);
   if (!Array.isArray(nationalLanguages)) throw new TypeError('estimateSegments: nationalLanguages must be an array');
   const boundaries = graphemes ? clusterEnds(text) : undefined;
   const choices: NationalChoice[] = [];
-  for (const costs of candidateCosts(nationalLanguages)) {
+  for (const costs of languages.candidates(nationalLanguages)) {
     const choice = evaluateTables(text, costs, referenceBits, operator, boundaries);
     if (choice === undefined) continue;
     // Insert after every choice at least as good: a stable order, the first being bestNational's.
