@@ -26,10 +26,9 @@
  *   0x1C to 0x25, then U+0951 at 0x26.
  * Each table is decoded on its first use, and checked as it is (a malformed table throws).
  */
-import { NationalLanguageTables } from './national-language.js';
+import { NationalLanguageTables, type IndianLanguage } from './national-language.js';
 
-/** A language of India with national language shift tables (TS 23.038 identifiers 4 to 13). */
-export type IndianLanguage = 'bengali' | 'gujarati' | 'hindi' | 'kannada' | 'malayalam' | 'oriya' | 'punjabi' | 'tamil' | 'telugu' | 'urdu';
+export type { IndianLanguage } from './national-language.js';
 
 /** A locking shift table: the base of the Unicode block, and the 8 rows of tokens (see the module). */
 type LockingRows = readonly [base: number, rows: readonly string[]];

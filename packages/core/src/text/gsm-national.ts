@@ -19,13 +19,10 @@ import {
   type SeptetLookup,
 } from './gsm-alphabet.js';
 import { lazy } from '../lazy.js';
-import { bengali, gujarati, hindi, kannada, malayalam, oriya, punjabi, tamil, telugu, urdu, type IndianLanguage } from './gsm-national-indian.js';
-import { NationalLanguageTables } from './national-language.js';
+import { bengali, gujarati, hindi, kannada, malayalam, oriya, punjabi, tamil, telugu, urdu } from './gsm-national-indian.js';
+import { NationalLanguageTables, type NationalLanguage } from './national-language.js';
 
-export type { IndianLanguage } from './gsm-national-indian.js';
-
-/** A language with national shift tables in TS 23.038 Annex A. */
-export type NationalLanguage = 'turkish' | 'spanish' | 'portuguese' | IndianLanguage;
+export type { IndianLanguage, NationalLanguage } from './national-language.js';
 
 /** A language with a locking shift table of its own (every one but Spanish). */
 export type LockingShiftLanguage = Exclude<NationalLanguage, 'spanish'>;

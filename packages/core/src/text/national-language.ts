@@ -6,7 +6,12 @@
  * (`nationalLanguages: ['hindi']`) and finds their values in a registry of all of them.
  */
 import { lazy } from '../lazy.js';
-import type { NationalLanguage } from './gsm-national.js';
+
+/** A language of India with national language shift tables (TS 23.038 identifiers 4 to 13). */
+export type IndianLanguage = 'bengali' | 'gujarati' | 'hindi' | 'kannada' | 'malayalam' | 'oriya' | 'punjabi' | 'tamil' | 'telugu' | 'urdu';
+
+/** A language with national shift tables in TS 23.038 Annex A. */
+export type NationalLanguage = 'turkish' | 'spanish' | 'portuguese' | IndianLanguage;
 
 /** The tables of one national language (TS 23.038 Annex A), each decoded on its first use. */
 export class NationalLanguageTables {
