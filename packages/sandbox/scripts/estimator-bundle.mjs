@@ -1,7 +1,7 @@
 // The browser bundle of core's estimateSegments and explain, for the dashboard's compose form: made
-// with esbuild from the built @smsv4/core (its ESM build keeps one file per module, so only the text
-// engine comes along), and put in place of src/dashboard/estimator-script.ts by the build (tsup) and
-// by the tests (vitest).
+// with esbuild from the built @smsv4/core's text counter entry point, `@smsv4/core/segments` (text
+// only, no national tables: the form counts with the default alphabet), and put in place of
+// src/dashboard/estimator-script.ts by the build (tsup) and by the tests (vitest).
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -11,7 +11,7 @@ const MODULE = /[\\/]src[\\/]dashboard[\\/]estimator-script\.ts$/;
 /** The bundle: a script declaring `var smsv4Text = { estimateSegments, explain }`. */
 export async function bundleEstimator() {
   const result = await build({
-    stdin: { contents: "export { estimateSegments, explain } from '@smsv4/core';", resolveDir: packageDir, loader: 'js' },
+    stdin: { contents: "export { estimateSegments, explain } from '@smsv4/core/segments';", resolveDir: packageDir, loader: 'js' },
     bundle: true,
     format: 'iife',
     globalName: 'smsv4Text',

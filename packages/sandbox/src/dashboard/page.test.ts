@@ -59,7 +59,7 @@ describe('renderDashboardPage', () => {
     const script = inlineScript(html);
     expect(script).toContain(ESTIMATOR_SCRIPT);
     // The bundle alone, in a context with no Node globals (no require, process, Buffer): the text engine only.
-    expect(ESTIMATOR_SCRIPT?.length).toBeLessThan(40_000);
+    expect(ESTIMATOR_SCRIPT?.length).toBeLessThan(20_000);
     expect(ESTIMATOR_SCRIPT).not.toMatch(/XMLParser|TypeCompiler/);
     const context = createContext({ TextEncoder, TextDecoder });
     runInContext(`${ESTIMATOR_SCRIPT}\nglobalThis.engine = smsv4Text;`, context);
