@@ -24,7 +24,9 @@
  * - A single shift table is {@link INDIAN_SINGLE_FRAME}, the positions every one of them shares,
  *   and runs of code points, each from a septet: `1C: 966-96F 951` is U+0966 to U+096F at septets
  *   0x1C to 0x25, then U+0951 at 0x26.
- * Each table is decoded on its first use, and checked as it is (a malformed table throws).
+ * Each table is decoded on its first use, and checked as it is (a malformed table throws). Each
+ * language is its own constant (`hindi`, ...), so that a bundle of `@smsv4/core/segments` holds only
+ * the languages a program passes.
  */
 import { NationalLanguageTables, type IndianLanguage } from './national-language.js';
 
