@@ -18,9 +18,13 @@ import { Pool } from 'undici';
 
 /** The options every receiver load benchmark takes on its command line. */
 export interface LoadOptions {
-  /** Length of one round of one path, in seconds (`--seconds`, default 2). */
+  /**
+   * Length of one round of one path, in seconds (`--seconds`, default 1). Short rounds, many of them:
+   * on a shared machine the load of other work changes within seconds, and the median of many pairs
+   * measured back to back holds better than that of a few long ones.
+   */
   readonly seconds: number;
-  /** Measured rounds, each path once a round (`--rounds`, default 5). */
+  /** Measured rounds, each path once a round (`--rounds`, default 10). */
   readonly rounds: number;
   /** Concurrent keep-alive connections (`--connections`, default 32). */
   readonly connections: number;
@@ -35,8 +39,8 @@ export function parseLoadArgs(args: readonly string[] = process.argv.slice(2)): 
   const { values } = parseArgs({
     args: args[0] === '--' ? args.slice(1) : [...args],
     options: {
-      seconds: { type: 'string', default: '2' },
-      rounds: { type: 'string', default: '5' },
+      seconds: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '32' },
       'max-requests': { type: 'string', default: '200000' },
       'dry-run': { type: 'boolean', default: false },
