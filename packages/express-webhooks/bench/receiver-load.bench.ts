@@ -123,7 +123,7 @@ Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent
 routes of the same app, measured in turn in every round (the order turns each round):
 
 - the baseline, a minimal receiving route as a user would write it: \`express.text()\` reads the body,
-  fast-xml-parser parses it (\`ignoreAttributes: false\`: a receipt's facts are attributes), \`res.sendStatus(200)\`;
+  fast-xml-parser parses it (\`ignoreAttributes: false\`: a receipt's facts are attributes), \`res.status(200).end()\`;
   no content-type, API version, size-before-reading or payload checks, no duplicate detection;
 - the receiver, mounted the same way (\`app.post('/receiver', receiver)\`), its handler counting each receipt;
 - for reference, a route that answers 200 without reading the body (what any Express route costs).
