@@ -106,9 +106,12 @@ const HEX_OCTETS = /* @__PURE__ */ (() => {
   return t;
 })();
 
-/** The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the runtime has them. */
-const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
-const nativeToHex = (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex;
+/**
+ * The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the
+ * runtime has them. (A property read is kept by bundlers unless marked pure, hence the wrappers.)
+ */
+const nativeFromHex = /* @__PURE__ */ (() => (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex)();
+const nativeToHex = /* @__PURE__ */ (() => (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex)();
 
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** A native UTF-16BE decoder, where the runtime has one (every browser, Node with ICU, Deno, Bun). */
@@ -150,16 +153,21 @@ const LONG_HEX = 1024;
  * the native steps (`TextEncoder.encodeInto`, `TextDecoder.decode`) do the copying, and the loops
  * in between do one table lookup per octet. Longer content, or any fault, takes the paths below.
  */
+/*
+ * The buffers and their views are made in arrow calls marked pure: a bundler keeps a module-level
+ * `new` whose arguments read another constant or a property, so a program that never converts
+ * through them (one that only counts SMS parts) would allocate them at import.
+ */
 /** Longest text (UTF-16 code units) encoded through the scratch buffers. */
 const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */
 const SCRATCH_HEX = 4096;
 /** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
-const scratchBytes = /* @__PURE__ */ new Uint8Array(3 * SCRATCH_TEXT + 8);
-const scratchWords = /* @__PURE__ */ new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
+const scratchBytes = /* @__PURE__ */ (() => new Uint8Array(3 * SCRATCH_TEXT + 8))();
+const scratchWords = /* @__PURE__ */ (() => new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1))();
 /** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
-const scratchOut = /* @__PURE__ */ new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
-const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOut.buffer);
+const scratchOut = /* @__PURE__ */ (() => new Uint8Array(2 * (3 * SCRATCH_TEXT + 8)))();
+const scratchUnits = /* @__PURE__ */ (() => new Uint16Array(scratchOut.buffer))();
 /** Decodes UTF-8 that is valid by construction. */
 const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 
