@@ -20,7 +20,7 @@ describe('formatOfContentType', () => {
     expect(formatOfContentType(header)).toBe(format);
   });
 
-  it.each(['application/xml; charset=UTF-8', 'application/xml; charset=utf-8', 'text/xml; charset=UTF-8', 'application/json; charset=UTF-8', 'application/json; charset=utf-8', 'text/xml'])(
+  it.each(['application/xml; charset=UTF-8', 'application/json; charset=UTF-8'])(
     'answers the common value %j as the same value written differently (upper case, spaces)',
     (header) => {
       const written = ` ${header.toUpperCase().replace(';', ' ;')} `;

@@ -10,17 +10,6 @@ export function contentTypeFor(format: WireFormat): string {
   return format === 'json' ? JSON_CONTENT_TYPE : XML_CONTENT_TYPE;
 }
 
-const KNOWN_CONTENT_TYPES: ReadonlyMap<string, WireFormat> = new Map<string, WireFormat>([
-  [XML_CONTENT_TYPE, 'xml'],
-  ['application/xml', 'xml'],
-  ['application/xml; charset=utf-8', 'xml'],
-  ['text/xml', 'xml'],
-  ['text/xml; charset=UTF-8', 'xml'],
-  [JSON_CONTENT_TYPE, 'json'],
-  ['application/json', 'json'],
-  ['application/json; charset=utf-8', 'json'],
-]);
-
 /**
  * The wire format a Content-Type header announces: `application/json` or `application/xml`
  * (also `text/xml` and `+json` / `+xml` suffixes), parameters ignored, case-insensitive; a charset
@@ -29,8 +18,8 @@ const KNOWN_CONTENT_TYPES: ReadonlyMap<string, WireFormat> = new Map<string, Wir
 export function formatOfContentType(header: string | null | undefined): WireFormat | undefined {
   if (typeof header !== 'string') return undefined;
   // The values the service (and this toolkit) write: answered without parsing, as the parse below would.
-  const known = KNOWN_CONTENT_TYPES.get(header);
-  if (known !== undefined) return known;
+  if (header === XML_CONTENT_TYPE) return 'xml';
+  if (header === JSON_CONTENT_TYPE) return 'json';
   const [type = '', ...params] = header.split(';');
   const essence = type.trim().toLowerCase();
   for (const param of params) {
