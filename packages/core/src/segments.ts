@@ -16,7 +16,7 @@ import { candidateCostsOf, NATIONAL_LANGUAGES, type SeptetCosts } from './text/g
 import { NationalLanguageTables } from './text/national-language.js';
 import { estimateTextWith, rankTablesWith, type LanguageResolver, type SegmentEstimate, type TablesOutcome, type TextOptionsOf } from './text/segments.js';
 
-export { NationalLanguageTables } from './text/national-language.js';
+export type { NationalLanguageTables } from './text/national-language.js';
 export { turkish, spanish, portuguese } from './text/gsm-national.js';
 export { bengali, gujarati, hindi, kannada, malayalam, oriya, punjabi, tamil, telugu, urdu } from './text/gsm-national-indian.js';
 export type { NationalLanguage, IndianLanguage, NationalTables } from './text/gsm-national.js';

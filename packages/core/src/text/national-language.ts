@@ -20,7 +20,7 @@ export class NationalLanguageTables {
   readonly #locking: (() => readonly (string | undefined)[]) | undefined;
   readonly #single: () => ReadonlyMap<number, string>;
 
-  /** @internal Made by core only: estimators accept no other value. */
+  /** Made by core only (the entry point exports the type, not the class): the estimators accept no other value. */
   constructor(language: NationalLanguage, locking: (() => readonly (string | undefined)[]) | undefined, single: () => ReadonlyMap<number, string>) {
     this.language = language;
     this.#locking = locking === undefined ? undefined : lazy(locking);
