@@ -118,11 +118,16 @@ function readOptions(node: unknown, tally: CommaTally): MtRequestOptions | undef
         stringCommas(value, tally);
         options.programId = value;
         break;
+      // Each member stored by its name: a store by a computed name is slow for engines.
       case 'note1':
+        if (typeof value !== 'string' || value.length > MT_LIMITS.noteMaxLength) return undefined;
+        stringCommas(value, tally);
+        options.note1 = value;
+        break;
       case 'note2':
         if (typeof value !== 'string' || value.length > MT_LIMITS.noteMaxLength) return undefined;
         stringCommas(value, tally);
-        options[key] = value;
+        options.note2 = value;
         break;
       case 'flash': {
         const flash = wireBoolean(value);

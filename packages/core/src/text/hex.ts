@@ -411,35 +411,49 @@ function latin1FromHexScratch(hex: string): string | undefined {
   const hexWords = HEX_WORDS;
   const s0 = FIRST_WORD_SHIFT;
   const s1 = 16 - s0;
+  // Branch-free: an invalid pair (0x100) sets a bit above 0xFF of `bad`.
   let bad = 0;
   let k = 0;
-  for (let j = 0; j < count; j++) {
-    if ((j & 1) === 0 && j + 4 <= count) {
-      const q0 = quads[j >> 1] as number;
-      const q1 = quads[(j >> 1) + 1] as number;
-      const v0 = hexWords[(q0 >>> s0) & 0xffff] as number;
-      const v1 = hexWords[(q0 >>> s1) & 0xffff] as number;
-      const v2 = hexWords[(q1 >>> s0) & 0xffff] as number;
-      const v3 = hexWords[(q1 >>> s1) & 0xffff] as number;
-      if ((v0 | v1 | v2 | v3) < 0x80) {
-        out[k] = v0;
-        out[k + 1] = v1;
-        out[k + 2] = v2;
-        out[k + 3] = v3;
-        k += 4;
-        j += 3;
-        continue;
-      }
+  let j = 0;
+  // Four octets at a time, each of them one octet of UTF-8 (ASCII) or two (80-FF).
+  for (; j + 4 <= count; j += 4) {
+    const q0 = quads[j >> 1] as number;
+    const q1 = quads[(j >> 1) + 1] as number;
+    const v0 = hexWords[(q0 >>> s0) & 0xffff] as number;
+    const v1 = hexWords[(q0 >>> s1) & 0xffff] as number;
+    const v2 = hexWords[(q1 >>> s0) & 0xffff] as number;
+    const v3 = hexWords[(q1 >>> s1) & 0xffff] as number;
+    if ((v0 | v1 | v2 | v3) < 0x80) {
+      out[k] = v0;
+      out[k + 1] = v1;
+      out[k + 2] = v2;
+      out[k + 3] = v3;
+      k += 4;
+      continue;
     }
+    bad |= v0 | v1 | v2 | v3;
+    k = latin1Utf8(out, k, v0);
+    k = latin1Utf8(out, k, v1);
+    k = latin1Utf8(out, k, v2);
+    k = latin1Utf8(out, k, v3);
+  }
+  for (; j < count; j++) {
     const v = hexWords[words[j] as number] as number;
-    if (v < 0x80) out[k++] = v;
-    else {
-      bad |= v;
-      out[k++] = 0xc0 | (v >> 6);
-      out[k++] = 0x80 | (v & 0x3f);
-    }
+    bad |= v;
+    k = latin1Utf8(out, k, v);
   }
   return bad > 0xff ? undefined : scratchText(k);
+}
+
+/** Writes the UTF-8 octets of code point `v` (at most FF) at `out[k]`; the index after them. */
+function latin1Utf8(out: Uint8Array, k: number, v: number): number {
+  if (v < 0x80) {
+    out[k] = v;
+    return k + 1;
+  }
+  out[k] = 0xc0 | (v >> 6);
+  out[k + 1] = 0x80 | (v & 0x3f);
+  return k + 2;
 }
 
 /** The text of short GSM hex content (default tables, strictly) through the scratch buffers; `undefined` on any fault. */
