@@ -82,10 +82,6 @@ const HEX_UNITS = /* @__PURE__ */ (() => {
   }
   return t;
 })();
-/** Octet → character code of its high hex digit (upper case). */
-const HEX_HIGH = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
-/** Octet → character code of its low hex digit (upper case). */
-const HEX_LOW = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
 /** Character code (low 8 bits) → its value as a hex digit (either case), or 0x100 when it is not one. */
 const NIBBLE = /* @__PURE__ */ (() => {
   const t = new Uint16Array(256).fill(0x100);
@@ -123,24 +119,6 @@ const utf16Decoder = /* @__PURE__ */ (() => {
 const asciiDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
-/*
- * Short content (a message, a part) is the common case, and there a typed array costs more than
- * the whole conversion: engines allocate its buffer outside the heap. So short content is built
- * as strings, a `String.fromCharCode` call at a time; longer content goes through a typed array
- * and one native decode, cheaper per character. The limits are where both cost about the same.
- */
-/** Longest text (UTF-16 code units) encoded to UTF-16 hex without a typed array. */
-const SHORT_UTF16_TEXT = 64;
-/** Longest text encoded to UTF-8 hex without a typed array. */
-const SHORT_UTF8_TEXT = 192;
-/** Text longer than this is sampled first: non-ASCII characters cost the string path more than ASCII ones. */
-const SAMPLED_UTF8_TEXT = 32;
-/** Sampled text with at least this many non-ASCII characters among 16 goes through a typed array. */
-const DENSE_UTF8_SAMPLE = 4;
-/** Longest hex content decoded to UTF-16 text without a typed array. */
-const SHORT_UTF16_HEX = 4096;
-/** Longest hex content decoded to UTF-8 text without a typed array (native decoding of ASCII is fast). */
-const SHORT_UTF8_HEX = 512;
 /** Hex content at least this long is read as ASCII octets by a native `TextEncoder` first. */
 const LONG_HEX = 1024;
 
@@ -154,18 +132,25 @@ const LONG_HEX = 1024;
 const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */
 const SCRATCH_HEX = 4096;
+/** Size of the input scratch buffer in octets: a text's UTF-8, or hex digits as ASCII. */
+const SCRATCH_IN = 3 * SCRATCH_TEXT + 8;
+/*
+ * Each scratch buffer is an `ArrayBuffer` with views on it, all made from names only (no property
+ * read), so that a bundler drops all of them from a program that never converts hex.
+ */
+const scratchInBuffer = /* @__PURE__ */ new ArrayBuffer(SCRATCH_IN);
 /** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
-const scratchBytes = /* @__PURE__ */ new Uint8Array(3 * SCRATCH_TEXT + 8);
-const scratchWords = /* @__PURE__ */ new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1);
+const scratchBytes = /* @__PURE__ */ new Uint8Array(scratchInBuffer);
+const scratchWords = /* @__PURE__ */ new Uint16Array(scratchInBuffer);
 /** The same octets as 32-bit words: two hex digit pairs (two octets of content) at a time. */
-const scratchQuads = /* @__PURE__ */ new Uint32Array(scratchBytes.buffer, 0, scratchBytes.length >> 2);
+const scratchQuads = /* @__PURE__ */ new Uint32Array(scratchInBuffer);
+/** The memory of the output views, for views of the length at hand. */
+const scratchOutBuffer = /* @__PURE__ */ new ArrayBuffer(2 * SCRATCH_IN);
 /** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
-const scratchOut = /* @__PURE__ */ new Uint8Array(2 * (3 * SCRATCH_TEXT + 8));
-const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOut.buffer);
+const scratchOut = /* @__PURE__ */ new Uint8Array(scratchOutBuffer);
+const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOutBuffer);
 /** The same as 32-bit words: two units (four hex digits) at a time. */
-const scratchPairs = /* @__PURE__ */ new Uint32Array(scratchOut.buffer);
-/** The memory of `scratchOut`, for views of the length at hand. */
-const scratchOutBuffer = /* @__PURE__ */ scratchOut.buffer;
+const scratchPairs = /* @__PURE__ */ new Uint32Array(scratchOutBuffer);
 /** Decodes UTF-8 that is valid by construction. */
 const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -736,153 +721,15 @@ export function encodeHex(text: string, charset: HexCharset, options: HexTextOpt
       }
       return asciiDecoder.decode(out);
     }
+    // Content of a message's size took the scratch path above: here is long content, or text with
+    // a lone surrogate, which is refused.
     case 'UTF-8':
-      if (nativeToHex !== undefined) {
-        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-        return bytesToHex(utf8Encoder.encode(text));
-      }
-      // Both paths find the first lone surrogate as they go.
-      return utf8HexIsShort(text) ? utf8HexShort(text) : utf8HexLong(text);
+      if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+      return bytesToHex(utf8Encoder.encode(text));
     case 'UTF-16':
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-      return text.length <= SHORT_UTF16_TEXT ? utf16HexShort(text) : utf16HexLong(text);
+      return utf16HexLong(text);
   }
-}
-
-/** Sixteen upper-case hex digits of eight octets, in one `String.fromCharCode` call. */
-function hex8(b0: number, b1: number, b2: number, b3: number, b4: number, b5: number, b6: number, b7: number): string {
-  const h = HEX_HIGH;
-  const l = HEX_LOW;
-  return String.fromCharCode(
-    h[b0] as number, l[b0] as number, h[b1] as number, l[b1] as number, h[b2] as number, l[b2] as number, h[b3] as number, l[b3] as number,
-    h[b4] as number, l[b4] as number, h[b5] as number, l[b5] as number, h[b6] as number, l[b6] as number, h[b7] as number, l[b7] as number,
-  );
-}
-
-/** Whether {@link utf8HexShort} is the faster way to encode the text (see {@link SHORT_UTF8_TEXT}). */
-function utf8HexIsShort(text: string): boolean {
-  const n = text.length;
-  if (n <= SAMPLED_UTF8_TEXT) return true;
-  if (n > SHORT_UTF8_TEXT) return false;
-  // Sixteen code units spread over the text.
-  const step = n >> 4;
-  let nonAscii = 0;
-  for (let i = 0; i < 16 * step; i += step) if (text.charCodeAt(i) >= 0x80) nonAscii++;
-  return nonAscii < DENSE_UTF8_SAMPLE;
-}
-
-/**
- * Upper-case hex of the UTF-8 octets of a short text (see {@link utf8HexIsShort}). Eight ASCII
- * characters go at once; other characters gather their octets in a small buffer (small enough for
- * engines to keep on the heap) that leaves eight octets at a time.
- * @throws TypeError at the first lone surrogate.
- */
-function utf8HexShort(text: string): string {
-  const n = text.length;
-  const octets = new Uint8Array(12);
-  let hex = '';
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    if (k === 0 && i + 8 <= n) {
-      const c0 = text.charCodeAt(i);
-      const c1 = text.charCodeAt(i + 1);
-      const c2 = text.charCodeAt(i + 2);
-      const c3 = text.charCodeAt(i + 3);
-      const c4 = text.charCodeAt(i + 4);
-      const c5 = text.charCodeAt(i + 5);
-      const c6 = text.charCodeAt(i + 6);
-      const c7 = text.charCodeAt(i + 7);
-      if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) < 0x80) {
-        hex += hex8(c0, c1, c2, c3, c4, c5, c6, c7);
-        i += 7;
-        continue;
-      }
-    }
-    let c = text.charCodeAt(i);
-    if (c < 0x80) octets[k++] = c;
-    else {
-      if (c < 0x800) octets[k++] = 0xc0 | (c >> 6);
-      else if (c < 0xd800 || c > 0xdfff) {
-        octets[k++] = 0xe0 | (c >> 12);
-        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
-      } else {
-        const d = text.charCodeAt(i + 1);
-        if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
-        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        i++;
-        octets[k++] = 0xf0 | (c >> 18);
-        octets[k++] = 0x80 | ((c >> 12) & 0x3f);
-        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
-      }
-      octets[k++] = 0x80 | (c & 0x3f);
-    }
-    if (k >= 8) {
-      hex += hex8(
-        octets[0] as number, octets[1] as number, octets[2] as number, octets[3] as number,
-        octets[4] as number, octets[5] as number, octets[6] as number, octets[7] as number,
-      );
-      // At most three octets (of the last character) are left over.
-      octets[0] = octets[8] as number;
-      octets[1] = octets[9] as number;
-      octets[2] = octets[10] as number;
-      k -= 8;
-    }
-  }
-  let tail = '';
-  for (let x = 0; x < k; x++) tail += pair(octets[x] as number);
-  return hex + tail;
-}
-
-/**
- * Upper-case hex of the UTF-8 octets of a text through a typed array: one pass, no intermediate
- * octets.
- * @throws TypeError at the first lone surrogate.
- */
-function utf8HexLong(text: string): string {
-  const out = new Uint16Array(text.length * 3);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
-    else if (c < 0x800) {
-      out[n++] = HEX_UNITS[0xc0 | (c >> 6)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    } else if (c < 0xd800 || c > 0xdfff) {
-      out[n++] = HEX_UNITS[0xe0 | (c >> 12)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    } else {
-      const d = text.charCodeAt(i + 1);
-      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
-      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-      i++;
-      out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    }
-  }
-  return asciiDecoder.decode(out.subarray(0, n));
-}
-
-/** Upper-case hex of the big-endian UTF-16 code units of a short text (see {@link SHORT_UTF16_TEXT}), four units at a time. */
-function utf16HexShort(text: string): string {
-  const n = text.length;
-  let hex = '';
-  let i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const c0 = text.charCodeAt(i);
-    const c1 = text.charCodeAt(i + 1);
-    const c2 = text.charCodeAt(i + 2);
-    const c3 = text.charCodeAt(i + 3);
-    hex += hex8(c0 >> 8, c0 & 0xff, c1 >> 8, c1 & 0xff, c2 >> 8, c2 & 0xff, c3 >> 8, c3 & 0xff);
-  }
-  let tail = '';
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    tail += pair(c >> 8) + pair(c & 0xff);
-  }
-  return hex + tail;
 }
 
 /** Upper-case hex of the big-endian UTF-16 code units of a text through a typed array. */
@@ -927,13 +774,6 @@ export function decodeHex(hex: string, charset: HexCharset, options: HexTextOpti
     if (text !== undefined) return ok(text);
   }
   assertCharset(charset, 'decodeHex');
-  if (nativeFromHex === undefined) {
-    // Straight from the digits to the text; on any fault the octet path below finds the error.
-    let text: string | undefined;
-    if (charset === 'UTF-16' && hex.length <= SHORT_UTF16_HEX) text = utf16FromShortHex(hex);
-    else if (charset === 'UTF-8' && hex.length <= SHORT_UTF8_HEX) text = utf8FromShortHex(hex);
-    if (text !== undefined) return ok(text);
-  }
   const bytes = hexToBytes(hex);
   if (!bytes.ok) return bytes;
   return decodeOctets(bytes.value, 0, charset, options.nationalTables);
@@ -945,73 +785,6 @@ function octetAt(hex: string, i: number): number {
   const b = hex.charCodeAt(i + 1);
   // Past the end `charCodeAt` is NaN, which indexes 0: not a hex digit.
   return (HEX_OCTETS[((a & 0xff) << 8) | (b & 0xff)] as number) | ((a | b) & 0xff00);
-}
-
-/**
- * The text of short big-endian UTF-16 hex content (see {@link SHORT_UTF16_HEX}), or `undefined` when it
- * is not a whole number of well-formed code units.
- */
-function utf16FromShortHex(hex: string): string | undefined {
-  const n = hex.length;
-  if ((n & 3) !== 0) return undefined;
-  const units = new Array<number>(n >> 2);
-  // Branch-free: an invalid digit or a code over FF sets a bit above 0xFF of `bad`.
-  let bad = 0;
-  for (let i = 0, u = 0; i < n; i += 4, u++) {
-    const hi = octetAt(hex, i);
-    const lo = octetAt(hex, i + 2);
-    bad |= hi | lo;
-    units[u] = (hi << 8) | lo;
-  }
-  if (bad > 0xff) return undefined;
-  const text = String.fromCharCode.apply(null, units);
-  return text.isWellFormed() ? text : undefined;
-}
-
-/**
- * The text of short UTF-8 hex content (see {@link SHORT_UTF8_HEX}), or `undefined` when it is not hex
- * or not well-formed UTF-8 (as a fatal `TextDecoder` judges: no overlong forms, no surrogates,
- * nothing above U+10FFFF, no truncated sequence).
- */
-function utf8FromShortHex(hex: string): string | undefined {
-  const n = hex.length;
-  if ((n & 1) !== 0) return undefined;
-  const units = new Array<number>(n >> 1);
-  let u = 0;
-  for (let i = 0; i < n; ) {
-    const b = octetAt(hex, i);
-    if (b < 0x80) {
-      units[u++] = b;
-      i += 2;
-    } else if (b < 0xc2 || b > 0xf4) {
-      return undefined;
-    } else if (b < 0xe0) {
-      const c1 = octetAt(hex, i + 2);
-      if ((c1 & 0xffc0) !== 0x80) return undefined;
-      units[u++] = ((b & 0x1f) << 6) | (c1 & 0x3f);
-      i += 4;
-    } else if (b < 0xf0) {
-      const c1 = octetAt(hex, i + 2);
-      const c2 = octetAt(hex, i + 4);
-      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80)) !== 0) return undefined;
-      const c = ((b & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
-      if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
-      units[u++] = c;
-      i += 6;
-    } else {
-      const c1 = octetAt(hex, i + 2);
-      const c2 = octetAt(hex, i + 4);
-      const c3 = octetAt(hex, i + 6);
-      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80) | ((c3 & 0xffc0) ^ 0x80)) !== 0) return undefined;
-      const c = ((b & 0x07) << 18) | ((c1 & 0x3f) << 12) | ((c2 & 0x3f) << 6) | (c3 & 0x3f);
-      if (c < 0x10000 || c > 0x10ffff) return undefined;
-      units[u++] = 0xd7c0 + (c >> 10);
-      units[u++] = 0xdc00 | (c & 0x3ff);
-      i += 8;
-    }
-  }
-  units.length = u;
-  return String.fromCharCode.apply(null, units);
 }
 
 /**
