@@ -309,35 +309,16 @@ function gsmHexScratch(text: string): string | undefined {
 
 /** Latin-1 hex of a short text through the scratch buffers; `undefined` on any fault. */
 function latin1HexScratch(text: string): string | undefined {
-  const b = scratchBytes;
-  const w = utf8Encoder.encodeInto(text, b).written;
+  // Read with `charCodeAt`: its UTF-8 would take two octets per character over 7F.
+  const n = text.length;
   const out = scratchUnits;
-  const pairs = scratchPairs;
   const units = HEX_UNITS;
-  const s0 = FIRST_WORD_SHIFT;
-  const s1 = 16 - s0;
-  let k = 0;
-  for (let i = 0; i < w; i++) {
-    const c = b[i] as number;
-    if ((k & 1) === 0 && i + 4 <= w) {
-      // Four ASCII characters at a time, written as two 32-bit words (as in `gsmHexScratch`).
-      const c1 = b[i + 1] as number;
-      const c2 = b[i + 2] as number;
-      const c3 = b[i + 3] as number;
-      if ((c | c1 | c2 | c3) < 0x80) {
-        pairs[k >> 1] = ((units[c] as number) << s0) | ((units[c1] as number) << s1);
-        pairs[(k >> 1) + 1] = ((units[c2] as number) << s0) | ((units[c3] as number) << s1);
-        k += 4;
-        i += 3;
-        continue;
-      }
-    }
-    if (c < 0x80) out[k++] = units[c] as number;
-    // U+0080-U+00FF: C2 or C3 and a continuation octet; anything longer is over FF.
-    else if (c === 0xc2 || c === 0xc3) out[k++] = units[((c & 3) << 6) | ((b[++i] as number) & 0x3f)] as number;
-    else return undefined;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return undefined;
+    out[i] = units[c] as number;
   }
-  return scratchHexText(k);
+  return scratchHexText(n);
 }
 
 /** UTF-8 hex of a short text through the scratch buffers; `undefined` on any fault. */
