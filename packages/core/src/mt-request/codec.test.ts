@@ -128,7 +128,7 @@ describe('decodeMtRequest: hostile bodies', () => {
   const fast = <T>(f: () => T): T => {
     const start = performance.now();
     const result = f();
-    expect(performance.now() - start).toBeLessThan(250);
+    expect(performance.now() - start).toBeLessThan(1000);
     return result;
   };
 
