@@ -182,6 +182,19 @@ function limitFor(unit: CapacityUnit, encoding: SmsEncoding, operator: OperatorL
  * included when non-zero), lowered by an operator limit below the standard.
  */
 function capacities(unit: CapacityUnit, encoding: SmsEncoding, baseHeader: number, referenceBits: ReferenceBits, operator: OperatorLimits | undefined): Capacities {
+  // Text without a header or an operator limit (nearly every estimate): four combinations, each
+  // computed once and shared (capacities are never changed).
+  if (baseHeader === 0 && operator === undefined && unit !== 'octet') {
+    const index = (unit === 'septet' ? 0 : 2) + (referenceBits === 16 ? 1 : 0);
+    return (PLAIN_CAPACITIES[index] ??= computeCapacities(unit, encoding, 0, referenceBits, undefined));
+  }
+  return computeCapacities(unit, encoding, baseHeader, referenceBits, operator);
+}
+
+/** Capacities of text without a header or an operator limit: GSM then UCS-2, each with an 8-bit then a 16-bit reference. */
+const PLAIN_CAPACITIES: (Capacities | undefined)[] = [undefined, undefined, undefined, undefined];
+
+function computeCapacities(unit: CapacityUnit, encoding: SmsEncoding, baseHeader: number, referenceBits: ReferenceBits, operator: OperatorLimits | undefined): Capacities {
   const singleHeader = baseHeader;
   const multiHeader = (baseHeader === 0 ? 1 : baseHeader) + concatenationElementOctets(referenceBits);
   const limit = limitFor(unit, encoding, operator);
@@ -383,11 +396,10 @@ function ucs2Estimate(
   const units = text.length;
   let split: Split;
   let graphemes: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
-  const unitCost = (): number => 1;
   if (units <= caps.single) split = { parts: [text], partUnits: [units] };
   else if (boundaries === undefined) split = splitUcs2(text, caps.multi, false);
   else {
-    split = splitClusters(text, boundaries, unitCost, surrogateWidth, caps.multi);
+    split = splitClusters(text, boundaries, widthOne, surrogateWidth, caps.multi);
     const plain = splitUcs2(text, caps.multi, false).parts.length;
     graphemes = { segmentsWithoutGraphemes: plain, changed: plain !== split.parts.length };
   }
@@ -395,7 +407,7 @@ function ucs2Estimate(
   const truncated =
     split.parts.length === 1
       ? { content: text, units }
-      : firstPart(boundaries === undefined ? splitUcs2(text, caps.single, true) : splitClusters(text, boundaries, unitCost, surrogateWidth, caps.single, true));
+      : firstPart(boundaries === undefined ? splitUcs2(text, caps.single, true) : splitClusters(text, boundaries, widthOne, surrogateWidth, caps.single, true));
   return finish('UCS-2', 'utf16-unit', units, caps, split, truncated, operator, {
     ucs2Characters: () => forcedCharacters(text, candidates),
     graphemes,
