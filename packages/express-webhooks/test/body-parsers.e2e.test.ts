@@ -1,7 +1,8 @@
 /** The receiver reads the raw body itself, and still works when a body parser ran before it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookMiddleware, type DeliveryReceipt } from '../src/index.js';
-import { EXPRESS_MODULES, EXPRESS_VERSIONS, listen, postCallback, type Listening } from './helpers.js';
+import { postFixture } from '@smsv4/testing';
+import { EXPRESS_MODULES, EXPRESS_VERSIONS, listen, type Listening } from './helpers.js';
 
 describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name, createApp) => {
   let server: Listening;
@@ -22,6 +23,19 @@ describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name,
       parsers.json({ verify: (req, _res, buf) => Object.assign(req, { rawBody: Buffer.from(buf) }) }),
       receiver('verify-first'),
     );
+    app.use(
+      '/raw-body-first',
+      (req, _res, next) => {
+        // Middleware of the application that reads the stream itself and leaves the bytes in req.rawBody.
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          Object.assign(req, { rawBody: Buffer.concat(chunks) });
+          next();
+        });
+      },
+      receiver('raw-body-first'),
+    );
     app.use('/none', receiver('none'));
     server = await listen(app);
   });
@@ -30,9 +44,9 @@ describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name,
     await server.close();
   });
 
-  it.each(['none', 'json-first', 'text-first', 'raw-first', 'verify-first'])('takes XML and JSON receipts at /%s', async (path) => {
-    expect((await postCallback(`${server.url}/${path}`, 'receipt-single-delivered.json')).status).toBe(200);
-    expect((await postCallback(`${server.url}/${path}`, 'receipt-multipart-part2-expired.xml')).status).toBe(200);
+  it.each(['none', 'json-first', 'text-first', 'raw-first', 'verify-first', 'raw-body-first'])('takes XML and JSON receipts at /%s', async (path) => {
+    expect((await postFixture(`${server.url}/${path}`, 'receipt-single-delivered.json')).status).toBe(200);
+    expect((await postFixture(`${server.url}/${path}`, 'receipt-multipart-part2-expired.xml')).status).toBe(200);
     expect(received.filter((r) => r.path === path)).toEqual([
       { path, ticketId: '44101-0922I-13413-21GDL', segment: undefined },
       { path, ticketId: '03155-0331L-1439U-51SLFX', segment: 2 },
@@ -40,7 +54,7 @@ describe.each(EXPRESS_VERSIONS)('body parsers before the receiver on %s', (name,
   });
 
   it('still detects duplicates of a body express.json() parsed', async () => {
-    expect((await postCallback(`${server.url}/json-first`, 'receipt-single-delivered.json')).status).toBe(200);
+    expect((await postFixture(`${server.url}/json-first`, 'receipt-single-delivered.json')).status).toBe(200);
     expect(received.filter((r) => r.path === 'json-first')).toHaveLength(2);
   });
 });

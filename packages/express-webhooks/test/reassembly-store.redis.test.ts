@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisReassemblyStore } from '../src/index.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 
 interface PartSpec {
   readonly reference: number;
@@ -37,7 +37,7 @@ function part({ reference, referenceBits, sequence, total, text, from = '4477009
 const FINISH = { handedOverTtlMs: 60_000 };
 
 describe('the Redis reassembly store shared by two clients', () => {
-  let server: RedisServer;
+  let server: TestRedis;
   let a: Redis;
   let b: Redis;
   let run = 0;
@@ -50,7 +50,7 @@ describe('the Redis reassembly store shared by two clients', () => {
   };
 
   beforeAll(async () => {
-    server = await startRedisServer();
+    server = await startRedis();
     a = new Redis(server.port, server.host, { lazyConnect: true, maxRetriesPerRequest: 1 });
     b = new Redis(server.port, server.host, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await Promise.all([a.connect(), b.connect()]);

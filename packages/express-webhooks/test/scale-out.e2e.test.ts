@@ -14,7 +14,7 @@ import { basicAuthorization, encodeMtRequest, type MtRequest } from '@smsv4/core
 import { createSandbox, type Sandbox } from '@smsv4/sandbox';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { startReceiver, type ReceiverInstance } from './scale-out/receiver-instances.js';
 import type { ReceiverConfig, ReceiverEvent } from './scale-out/receiver-process.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './scale-out/round-robin-proxy.js';
@@ -39,7 +39,7 @@ interface Handling {
 }
 
 describe('three receiver processes behind a round-robin proxy, one Redis, the sandbox, and a SIGKILL', () => {
-  let redis: RedisServer;
+  let redis: TestRedis;
   let proxy: RoundRobinProxy;
   let sandbox: Sandbox;
   let inspector: Redis;
@@ -73,7 +73,7 @@ describe('three receiver processes behind a round-robin proxy, one Redis, the sa
   });
 
   beforeAll(async () => {
-    redis = await startRedisServer();
+    redis = await startRedis();
     inspector = new Redis(redis.port, redis.host);
     for (const name of ['a', 'b', 'c']) instances.push(await startReceiver(config(name), record));
     ports.push(...instances.map((i) => i.port));

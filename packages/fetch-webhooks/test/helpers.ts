@@ -1,17 +1,7 @@
-/** Shared helpers of the end-to-end tests: fixtures, a Fetch handler served on loopback, requests. */
-import { readFileSync } from 'node:fs';
+/** Shared helpers of the end-to-end tests: a Fetch handler served on loopback, and polling. */
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { callbackHeaders as serviceHeaders, eventually as poll, postCallback as post } from '@smsv4/testing';
+import { eventually as poll } from '@smsv4/testing';
 import { serve } from '@hono/node-server';
-
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-
-/** One real payload file of `test/fixtures/`, as text. */
-export function loadFixture(name: string): string {
-  return readFileSync(join(FIXTURES, name), 'utf8');
-}
 
 /** A server on 127.0.0.1 (any free port). */
 export interface Listening {
@@ -32,28 +22,6 @@ export async function listenFetch(fetch: (request: Request) => Response | Promis
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };
-}
-
-const formatOf = (name: string): 'json' | 'xml' => (name.endsWith('.json') ? 'json' : 'xml');
-
-/** The headers the service sends with a callback of a fixture (by its extension). */
-export function callbackHeaders(name: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { ...serviceHeaders(formatOf(name), { userAgent: 'test-suite' }), ...extra };
-}
-
-/** An answer, read whole. */
-export interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: string;
-}
-
-/** Posts a fixture to a URL as the service would (one attempt, through the testing kit), with extra headers. */
-export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}): Promise<Answer> {
-  const report = await post(url, loadFixture(fixture), { format: formatOf(fixture), headers: extra, userAgent: 'test-suite' });
-  const attempt = report.attempts[0];
-  if (attempt?.status === undefined) throw new Error(`no answer from ${url}: ${attempt?.error ?? 'no attempt'}`);
-  return { status: attempt.status, headers: new Headers(attempt.headers), body: attempt.body };
 }
 
 /** The testing kit's `eventually`, with this suite's longer default wait (other runtimes start slowly). */

@@ -5,21 +5,18 @@
  * what is not answered 2xx. A runtime whose npm package installed no binary on this machine is
  * skipped with the reason; one that is there and fails, fails.
  */
-import { basicAuthorization, encodeMtRequest, type MtRequest } from '@smsv4/core';
-import { createManualClock, createSandbox, type Sandbox } from '@smsv4/sandbox';
+import type { MtRequest } from '@smsv4/core';
+import { postFixture, startSandbox, type TestSandbox } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, postCallback } from './helpers.js';
+import { eventually } from './helpers.js';
 import { RUNTIMES, startCollector, workFolder, type Collector, type RunningRecipe } from './runtimes/harness.js';
-
-const authorization = basicAuthorization({ accountId: 'sandbox', password: 'sandbox-password' });
 
 for (const runtime of RUNTIMES) {
   if (runtime.unavailable !== undefined) console.warn(`${runtime.name}: skipped, ${runtime.unavailable}`);
 }
 
 describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) => {
-  const clock = createManualClock();
-  let sandbox: Sandbox;
+  let sms: TestSandbox;
   let collector: Collector;
   let recipe: RunningRecipe;
   const work = workFolder();
@@ -28,11 +25,11 @@ describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) 
     if (runtime.unavailable !== undefined) return;
     collector = await startCollector();
     recipe = await runtime.start(collector.url, work.dir);
-    sandbox = createSandbox({ clock, callbackTimeoutMs: 5000 });
+    sms = await startSandbox({ callbackTimeoutMs: 5000, teardown: 'manual' });
   }, 60_000);
 
   afterAll(async () => {
-    await sandbox?.close();
+    await sms?.close();
     await recipe?.stop();
     await collector?.close();
     work.remove();
@@ -46,23 +43,17 @@ describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) 
       message: { type: 'text', content, ...extra },
       delivery: { receiptRequested: 'final', url: recipe.url },
     };
-    const response = await sandbox.fetch(
-      new Request('http://sandbox.test/sms/v4/mt', {
-        method: 'POST',
-        headers: { authorization, 'content-type': format === 'json' ? 'application/json' : 'application/xml' },
-        body: encodeMtRequest(mt, format),
-      }),
-    );
-    expect(response.status).toBe(202);
-    return (response.headers.get('location') ?? '').split('/').pop() as string;
+    const sent = await sms.send(mt, { format });
+    expect(sent.ok).toBe(true);
+    return sent.ok ? sent.value.ticketId : '';
   }
 
-  const attempts = (ticketId: string) => sandbox.snapshot().callbacks.filter((c) => c.ticketId === ticketId);
+  const attempts = (ticketId: string) => sms.sandbox.snapshot().callbacks.filter((c) => c.ticketId === ticketId);
 
   run('takes a single-part XML receipt and a 3-part JSON one, each answered 200 once', async () => {
     const single = await send('14155550100', 'Your code is 1234', 'xml');
     const multi = await send('14155550101', 'm'.repeat(400), 'json', { mlc: 'segment' });
-    await clock.advance(2000);
+    await sms.advance(2000);
     await eventually(() => (collector.receipts.filter((r) => r.mtStatus.ticketId === multi).length === 3 ? true : undefined));
     await eventually(() => collector.receipts.find((r) => r.mtStatus.ticketId === single));
     expect(collector.receipts.find((r) => r.mtStatus.ticketId === single)?.mtStatus).toMatchObject({ code: 4, description: 'Message delivered' });
@@ -74,19 +65,19 @@ describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) 
   run('answers 500 while the store is down, and stores the retry exactly once', async () => {
     const ticketId = await send('14155550103', 'retry me', 'xml');
     collector.failNext.set(ticketId, 1);
-    await clock.advance(1000);
+    await sms.advance(1000);
     await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
     expect(attempts(ticketId)[0]?.httpStatus).toBe(500);
-    await clock.advance(10_000);
+    await sms.advance(10_000);
     await eventually(() => (attempts(ticketId)[0]?.outcome === 'delivered' ? true : undefined));
     expect(attempts(ticketId).map((a) => a.httpStatus)).toEqual([200, 500]);
     expect(collector.receipts.filter((r) => r.mtStatus.ticketId === ticketId)).toHaveLength(1);
   });
 
   run('takes a single-part JSON inbound message and reassembles a multipart XML one (16-bit reference)', async () => {
-    const single = sandbox.injectInbound({ from: '14155550110', to: '24273', text: 'STOP', url: recipe.url, format: 'json' });
+    const single = sms.sandbox.injectInbound({ from: '14155550110', to: '24273', text: 'STOP', url: recipe.url, format: 'json' });
     const text = 'Привет! Это длинное сообщение, которое не помещается в одну часть. '.repeat(3);
-    const multi = sandbox.injectInbound({ from: '14155550130', to: '24273', text, url: recipe.url, format: 'xml', referenceBits: 16 });
+    const multi = sms.sandbox.injectInbound({ from: '14155550130', to: '24273', text, url: recipe.url, format: 'xml', referenceBits: 16 });
     expect(multi.ticketIds.length).toBeGreaterThan(1);
     const message = await eventually(() => collector.inbound.find((m) => m.source.address === '14155550130'));
     expect(message).toMatchObject({ text, complete: true, ticketIds: multi.ticketIds, concatenation: { referenceBits: 16 } });
@@ -95,11 +86,11 @@ describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) 
   });
 
   run('answers a repeated receipt 200 without storing it again, and refuses what is not a callback', async () => {
-    expect((await postCallback(recipe.url, 'receipt-single-delivered.xml')).status).toBe(200);
-    expect((await postCallback(recipe.url, 'receipt-single-delivered.xml')).status).toBe(200);
+    expect((await postFixture(recipe.url, 'receipt-single-delivered.xml')).status).toBe(200);
+    expect((await postFixture(recipe.url, 'receipt-single-delivered.xml')).status).toBe(200);
     expect(collector.receipts.filter((r) => r.mtStatus.ticketId === '44101-0922I-13413-21GDL')).toHaveLength(1);
-    expect((await postCallback(recipe.url, 'receipt-single-delivered.xml', { 'content-type': 'text/plain' })).status).toBe(415);
-    expect((await postCallback(recipe.url, 'receipt-hostile-billion-laughs.xml')).status).toBe(400);
+    expect((await postFixture(recipe.url, 'receipt-single-delivered.xml', { headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await postFixture(recipe.url, 'receipt-hostile-billion-laughs.xml')).status).toBe(400);
     const big = await fetch(recipe.url, { method: 'POST', headers: { 'content-type': 'application/xml', 'x-api-version': '4' }, body: 'x'.repeat(70_000) });
     expect(big.status).toBe(413);
     expect((await fetch(recipe.url)).status).toBe(405);

@@ -7,7 +7,8 @@ import type { INestApplication, NestApplicationOptions } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnDeliveryReceipt, SmsModule, type DeliveryReceipt, type WebhookError } from '../src/index.js';
-import { postCallback, startApp, type RunningApp } from './helpers.js';
+import { postFixture } from '@smsv4/testing';
+import { startApp, type RunningApp } from './helpers.js';
 
 const RECEIVED = 'RECEIVED';
 
@@ -78,13 +79,13 @@ describe.each(Object.keys(SETUPS))('with %s', (name) => {
   const url = () => `${running.url}/callbacks`;
 
   it('takes JSON receipts', async () => {
-    expect(await postCallback(url(), 'receipt-single-delivered.json')).toMatchObject({ status: 200, body: '' });
+    expect(await postFixture(url(), 'receipt-single-delivered.json')).toMatchObject({ status: 200, body: '' });
     expect(received).toContain('44101-0922I-13413-21GDL#1:4');
   });
 
   if (name === 'an XML parser that leaves an object') {
     it('answers an XML receipt 500 and reports receiver-misconfigured', async () => {
-      const answer = await postCallback(url(), 'receipt-multipart-part2-expired.xml');
+      const answer = await postFixture(url(), 'receipt-multipart-part2-expired.xml');
       expect(answer).toMatchObject({ status: 500, body: 'The request body was consumed by another body parser before the receiver\n' });
       expect(errors.map((e) => e.code)).toEqual(['receiver-misconfigured']);
       expect(errors[0]?.message).toContain('rawBody: true');
@@ -93,7 +94,7 @@ describe.each(Object.keys(SETUPS))('with %s', (name) => {
   }
 
   it('takes XML receipts', async () => {
-    expect(await postCallback(url(), 'receipt-multipart-part2-expired.xml')).toMatchObject({ status: 200, body: '' });
+    expect(await postFixture(url(), 'receipt-multipart-part2-expired.xml')).toMatchObject({ status: 200, body: '' });
     expect(received).toContain('03155-0331L-1439U-51SLFX#2:811');
   });
 
@@ -101,7 +102,7 @@ describe.each(Object.keys(SETUPS))('with %s', (name) => {
   it(
     seesRawJson ? 'refuses a JSON body with a repeated member (400)' : 'cannot see a repeated JSON member once Nest parsed the body (the last value wins)',
     async () => {
-      const answer = await postCallback(url(), 'receipt-repeated-member.json');
+      const answer = await postFixture(url(), 'receipt-repeated-member.json');
       if (seesRawJson) {
         expect(answer.status).toBe(400);
         expect(answer.body).toMatch(/^Malformed payload: /);

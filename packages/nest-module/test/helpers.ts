@@ -1,20 +1,10 @@
-/** Shared helpers of the end-to-end tests: Nest applications on loopback, fixtures, and the testing kit's poster. */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** Shared helpers of the end-to-end tests: Nest applications on loopback, requests, a recording logger. */
 import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { eventually, postCallback as post } from '@smsv4/testing';
+import { eventually, type CallbackAnswer } from '@smsv4/testing';
 
 export { eventually };
-
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-
-/** One real payload file of `test/fixtures/`, as text. */
-export function loadFixture(name: string): string {
-  return readFileSync(join(FIXTURES, name), 'utf8');
-}
 
 /** A Nest application listening on 127.0.0.1 (any free port). */
 export interface RunningApp {
@@ -37,25 +27,8 @@ export async function startApp(
   return { app, url, close: () => app.close() };
 }
 
-const formatOf = (name: string): 'json' | 'xml' => (name.endsWith('.json') ? 'json' : 'xml');
-
-/** An answer, read whole. */
-export interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: string;
-}
-
-/** Posts a fixture to a URL as the service would (one attempt), with extra headers. */
-export async function postCallback(url: string, fixture: string, extra: Record<string, string> = {}): Promise<Answer> {
-  const report = await post(url, loadFixture(fixture), { format: formatOf(fixture), headers: extra, userAgent: 'test-suite' });
-  const attempt = report.attempts[0];
-  if (attempt?.status === undefined) throw new Error(`no answer from ${url}: ${attempt?.error ?? 'no attempt'}`);
-  return { status: attempt.status, headers: new Headers(attempt.headers), body: attempt.body };
-}
-
 /** Any request, its answer read whole. */
-export async function request(url: string, init: RequestInit): Promise<Answer> {
+export async function request(url: string, init: RequestInit): Promise<CallbackAnswer> {
   const response = await fetch(url, init);
   return { status: response.status, headers: response.headers, body: await response.text() };
 }

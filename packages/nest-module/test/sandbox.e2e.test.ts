@@ -1,7 +1,8 @@
 /**
  * The whole loop against @smsv4/sandbox over loopback: a Nest service sends through the injected
- * client, the sandbox posts the receipts and inbound messages (with its retries) to the webhook
- * controller, and decorated methods take them. The sandbox (the testing kit's) runs on a manual clock.
+ * client, the sandbox posts the receipts to the webhook controller, and a decorated method takes
+ * them. The sandbox (the testing kit's) runs on a manual clock. The sandbox's retries, duplicates and
+ * inbound messages against the controller are in the receiver conformance suite (conformance.e2e.test.ts).
  */
 import { Inject, Injectable, Module } from '@nestjs/common';
 import type { ManualClock, Sandbox } from '@smsv4/sandbox';
@@ -10,12 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InjectSmsClient,
   OnDeliveryReceipt,
-  OnInboundMessage,
   SmsModule,
   createReceiptAggregator,
   type DeliveryReceipt,
-  type DuplicateEvent,
-  type InboundMessage,
   type MessageDeliveryStatus,
   type MtRequest,
   type SmsClient,
@@ -27,18 +25,7 @@ const JOURNAL = 'JOURNAL';
 class Journal {
   receipts: DeliveryReceipt[] = [];
   statuses = new Map<string, MessageDeliveryStatus>();
-  inbound: InboundMessage[] = [];
-  duplicates: DuplicateEvent[] = [];
-  failNext = new Map<string, number>();
-  slow = new Map<string, number>();
   callbackUrl = '';
-}
-
-function take(counts: Map<string, number>, key: string): boolean {
-  const left = counts.get(key) ?? 0;
-  if (left <= 0) return false;
-  counts.set(key, left - 1);
-  return true;
 }
 
 /** The application's messaging service: sends, and takes what comes back. */
@@ -62,21 +49,8 @@ class MessagingService {
 
   @OnDeliveryReceipt()
   async onReceipt(receipt: DeliveryReceipt): Promise<void> {
-    const { ticketId } = receipt.mtStatus;
-    const delay = this.journal.slow.get(ticketId);
-    if (delay !== undefined) {
-      this.journal.slow.delete(ticketId);
-      await new Promise((r) => setTimeout(r, delay));
-    }
-    if (take(this.journal.failNext, ticketId)) throw new Error(`receipt store down for ${ticketId}`);
     this.journal.receipts.push(receipt);
-    this.journal.statuses.set(ticketId, this.#aggregator.add(receipt));
-  }
-
-  @OnInboundMessage()
-  async onInbound(message: InboundMessage): Promise<void> {
-    if (take(this.journal.failNext, message.source.address)) throw new Error('inbox down');
-    this.journal.inbound.push(message);
+    this.journal.statuses.set(receipt.mtStatus.ticketId, this.#aggregator.add(receipt));
   }
 }
 
@@ -98,7 +72,7 @@ describe.each(['json', 'xml'] as const)('with the sandbox, sending %s', (format)
           isGlobal: true,
           client: { ...sms.client, format },
           webhookPath: 'sms/callbacks',
-          webhooks: { onDuplicate: (event) => void journal.duplicates.push(event), onError: () => undefined, handlerTimeoutMs: 5000 },
+          webhooks: { onError: () => undefined, handlerTimeoutMs: 5000 },
         }),
         MessagingModule,
       ],
@@ -134,57 +108,5 @@ describe.each(['json', 'xml'] as const)('with the sandbox, sending %s', (format)
     });
     expect(status).toMatchObject({ totalSegments: 3, code: 830, outcome: 'failed' });
     expect(status.parts.map((p) => p.code)).toEqual([4, 811, 4]);
-  });
-
-  it('answers 500 while the handler fails, and handles the service\'s retry exactly once', async () => {
-    const ticketId = await messaging().send('14155550103', 'retry me');
-    journal.failNext.set(ticketId, 2);
-    await clock.advance(1000);
-    await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
-    await clock.advance(10_000);
-    await eventually(() => (attempts(ticketId).length === 2 && attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
-    await clock.advance(20_000);
-    await eventually(() => (attempts(ticketId)[0]?.outcome === 'delivered' ? true : undefined));
-    expect(attempts(ticketId).map((a) => a.httpStatus)).toEqual([200, 500, 500]);
-    expect(journal.receipts.filter((r) => r.mtStatus.ticketId === ticketId)).toHaveLength(1);
-  });
-
-  it('answers a retry that comes while the first delivery is still handled 409, and the next one 200 as a duplicate', async () => {
-    const ticketId = await messaging().send('14155550104', 'slow handler');
-    journal.slow.set(ticketId, 1500); // longer than the sandbox waits for an answer (300 ms)
-    await clock.advance(1000);
-    await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
-    await clock.advance(10_000);
-    await eventually(() => (attempts(ticketId)[0]?.httpStatus === 409 ? true : undefined));
-    await eventually(() => journal.receipts.find((r) => r.mtStatus.ticketId === ticketId), 3000);
-    await clock.advance(20_000);
-    await eventually(() => (attempts(ticketId)[0]?.outcome === 'delivered' ? true : undefined));
-    expect(journal.receipts.filter((r) => r.mtStatus.ticketId === ticketId)).toHaveLength(1);
-    expect(journal.duplicates.some((d) => d.ticketId === ticketId && d.reason === 'seen')).toBe(true);
-  });
-
-  it.each([
-    ['14155550130', 8, 'Long message from a handset: '.repeat(12)],
-    ['14155550131', 16, 'Привет! Это длинное сообщение, которое не помещается в одну часть. '.repeat(3)],
-  ] as const)('takes the multipart inbound message from %s (%i-bit reference) once, reassembled', async (from, referenceBits, text) => {
-    const injected = sandbox.injectInbound({ from, to: '24273', text, url: journal.callbackUrl, format, referenceBits });
-    expect(injected.ticketIds.length).toBeGreaterThan(1);
-    const message = await eventually(() => journal.inbound.find((m) => m.source.address === from));
-    expect(message).toMatchObject({ text, complete: true, ticketIds: injected.ticketIds, concatenation: { referenceBits, total: injected.ticketIds.length }, format });
-    expect(journal.inbound.filter((m) => m.source.address === from)).toHaveLength(1);
-  });
-
-  it('keeps the parts when the inbound handler fails, and hands the message over once on the retry', async () => {
-    const from = '14155550121';
-    const text = 'This message fails to be stored at first. '.repeat(5);
-    journal.failNext.set(from, 1);
-    const injected = sandbox.injectInbound({ from, to: '24273', text: `STOP ${text}`, url: journal.callbackUrl, format });
-    const failed = await eventually(() => sandbox.snapshot().callbacks.find((c) => injected.ticketIds.includes(c.ticketId) && c.httpStatus === 500));
-    expect(failed.outcome).toBe('pending-retry');
-    await clock.advance(10_000);
-    const message = await eventually(() => journal.inbound.find((m) => m.source.address === from));
-    expect(message.text).toBe(`STOP ${text}`);
-    await eventually(() => (sandbox.snapshot().callbacks.every((c) => c.outcome !== undefined) ? true : undefined));
-    expect(journal.inbound.filter((m) => m.source.address === from)).toHaveLength(1);
   });
 });

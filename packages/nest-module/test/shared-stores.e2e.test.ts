@@ -7,7 +7,8 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnInboundMessage, SmsModule, createMemoryDuplicateStore, createMemoryReassemblyStore, type InboundMessage } from '../src/index.js';
-import { postCallback, startApp, type RunningApp } from './helpers.js';
+import { postFixture } from '@smsv4/testing';
+import { startApp, type RunningApp } from './helpers.js';
 
 const CLIENT = { baseUrl: 'http://127.0.0.1:9', accountId: 'sandbox', password: 'sandbox-password' };
 const INBOX = 'INBOX';
@@ -47,10 +48,10 @@ describe('SmsModule instances sharing their stores', () => {
 
   it('joins the parts that reach different instances into one message, handed over once', async () => {
     const [a, b] = apps as [RunningApp, RunningApp];
-    expect((await postCallback(`${a.url}/sms/callbacks`, 'inbound-utf16-ref16-part2.json', { 'x-instance': 'a' })).status).toBe(200);
+    expect((await postFixture(`${a.url}/sms/callbacks`, 'inbound-utf16-ref16-part2.json', { headers: { 'x-instance': 'a' } })).status).toBe(200);
     expect(reassemblyStore.pending).toBe(1);
-    expect((await postCallback(`${b.url}/sms/callbacks`, 'inbound-utf16-ref16-part1.json', { 'x-instance': 'b' })).status).toBe(200);
-    expect((await postCallback(`${a.url}/sms/callbacks`, 'inbound-utf16-ref16-part1.json', { 'x-instance': 'a' })).status).toBe(200);
+    expect((await postFixture(`${b.url}/sms/callbacks`, 'inbound-utf16-ref16-part1.json', { headers: { 'x-instance': 'b' } })).status).toBe(200);
+    expect((await postFixture(`${a.url}/sms/callbacks`, 'inbound-utf16-ref16-part1.json', { headers: { 'x-instance': 'a' } })).status).toBe(200);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.instance).toBe('b');
     expect(inbox[0]?.message).toMatchObject({ complete: true, text: 'Привет! Это первая часть и вторая часть сообщения.' });

@@ -13,9 +13,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MessagePage } from '@smsv4/sandbox';
+import { startRedis } from '@smsv4/testing';
 import { Redis } from 'ioredis';
 import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
-import { startRedis } from '../test/helpers.js';
 import type * as Sources from '../src/index.js';
 
 const { createSendQueue } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof Sources;
@@ -52,7 +52,7 @@ const cpuOf = async (process: ChildProcess): Promise<number> => {
   return (await reply).cpu ?? 0;
 };
 
-const redis = await startRedis();
+const redis = await startRedis({ teardown: 'manual' });
 const sandboxProcess = child('./sandbox-server.ts');
 const { url: sandboxUrl } = (await message(sandboxProcess, 'ready')) as { url: string };
 const redisInfo = new Redis(redis.connection);

@@ -2,11 +2,11 @@
 import type { DeliveryReceipt, MtRequest } from '@smsv4/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../test/helpers.js';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { createMessageStore, storeKeys, type MessageStore, type Transition } from './message-store.js';
 import { defineScripts } from './redis-scripts.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 let store: MessageStore;
 const transitions: Transition[] = [];

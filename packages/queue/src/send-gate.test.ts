@@ -1,10 +1,10 @@
 /** The account's gate against a real redis-server: slots spaced by the rate, bursts, pauses. */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from '../test/helpers.js';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { checkRateLimit, createSendGate } from './send-gate.js';
 
-let server: RedisServer;
+let server: TestRedis;
 let redis: Redis;
 beforeAll(async () => {
   server = await startRedis();

@@ -1,76 +1,15 @@
 /**
- * Shared helpers of the end-to-end tests: a real `redis-server` on a free loopback port, the
- * sandbox over HTTP with a receipt receiver, the sandbox's own record of every message, and
- * worker child processes.
+ * Shared helpers of the end-to-end tests: the sandbox over HTTP with a receipt receiver, the
+ * sandbox's own record of every message, and worker child processes (Redis: the testing kit's
+ * `startRedis`).
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { createServer as createNetServer } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 import { createSandbox, type MessagePage, type MessageView, type Sandbox, type SandboxOptions, type SandboxServer } from '@smsv4/sandbox';
 import { serve } from '@smsv4/testing';
 import express from 'express';
-import { Redis } from 'ioredis';
 import type { SendQueue } from '../src/index.js';
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A `redis-server` of the test's own. */
-export interface RedisServer {
-  readonly port: number;
-  readonly connection: { host: string; port: number };
-  stop(): Promise<void>;
-}
-
-/**
- * Starts `redis-server` on a free loopback port, without persistence. A machine without it fails
- * the suite with the command that installs it.
- */
-export async function startRedis(): Promise<RedisServer> {
-  const probe = spawnSync('redis-server', ['--version']);
-  if (probe.error !== undefined || probe.status !== 0) {
-    throw new Error('these tests need redis-server: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) and run them again');
-  }
-  for (let tries = 0; ; tries++) {
-    const port = await freePort();
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore' });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const probeClient = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probeClient.on('error', () => undefined);
-    let ready = false;
-    for (let i = 0; i < 100 && child.exitCode === null; i++) {
-      try {
-        await probeClient.connect();
-        ready = (await probeClient.ping()) === 'PONG';
-        break;
-      } catch {
-        await sleep(50);
-      }
-    }
-    probeClient.disconnect();
-    if (ready) {
-      return {
-        port,
-        connection: { host: '127.0.0.1', port },
-        async stop() {
-          if (child.exitCode === null) child.kill('SIGKILL');
-          await exited;
-        },
-      };
-    }
-    child.kill('SIGKILL');
-    await exited;
-    if (tries >= 3) throw new Error(`redis-server did not start on 127.0.0.1:${port}`);
-  }
-}
 
 /** The sandbox over HTTP, with a receipt receiver (express-webhooks) that feeds a queue. */
 export interface SandboxSetup {

@@ -7,22 +7,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MtRequest } from '@smsv4/core';
 import type { MessageView } from '@smsv4/sandbox';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSendQueue, type QueuedMessage, type SendQueue } from '../src/index.js';
 import {
   keyOfContent,
   sandboxRecord,
-  startRedis,
   startSandbox,
   startWorkerProcess,
   waitFor,
-  type RedisServer,
   type SandboxSetup,
   type WorkerProcess,
   type WorkerProcessConfig,
 } from './helpers.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 beforeAll(async () => {
   redis = await startRedis();
 });

@@ -6,11 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeErrorRecord, mtRequestError, SMS_ERRORS, type MtRequest } from '@smsv4/core';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSendQueue, TEMPORARY_ERROR_DELAY_MS, type SendQueue, type SendQueueOptions, type StateChange } from '../src/index.js';
-import { keyOfContent, sandboxRecord, startRedis, startSandbox, waitFor, type RedisServer, type SandboxSetup } from './helpers.js';
+import { keyOfContent, sandboxRecord, startSandbox, waitFor, type SandboxSetup } from './helpers.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 let setup: SandboxSetup;
 const open: SendQueue[] = [];
 let queueCount = 0;

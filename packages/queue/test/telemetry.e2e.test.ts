@@ -3,15 +3,16 @@
  * from `sending` to the state it led to, the state counter and the depth gauge.
  */
 import { createTelemetry, TELEMETRY_METRICS } from '@smsv4/core';
+import { createTestTelemetry } from '@smsv4/testing/otel';
+import { startRedis, type TestRedis } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSendQueue, type SendQueue } from '../src/index.js';
-import { startRedis, startSandbox, waitFor, type RedisServer, type SandboxSetup } from './helpers.js';
-import { createTestSdk } from './otel-sdk.js';
+import { startSandbox, waitFor, type SandboxSetup } from './helpers.js';
 
-let redis: RedisServer;
+let redis: TestRedis;
 let setup: SandboxSetup;
 let queue: SendQueue;
-const sdk = createTestSdk();
+const sdk = createTestTelemetry();
 
 beforeAll(async () => {
   redis = await startRedis();

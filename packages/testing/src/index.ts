@@ -36,3 +36,13 @@ export { installTeardownScope } from './sandbox/teardown.js';
 // --- load ---
 export type { ReceiptLoadOptions, ReceiptLoad } from './builders/receipt-load.js';
 export { createReceiptLoad } from './builders/receipt-load.js';
+
+// --- captured callbacks and the receiver conformance suite ---
+export type { CallbackFixtureName, CallbackFixture, CallbackAnswer, PostFixtureOptions } from './conformance/callback-fixtures.js';
+export { CALLBACK_FIXTURES, callbackFixture, postFixture } from './conformance/callback-fixtures.js';
+export type { ConformanceAssertion, ConformanceMatchers, ConformanceRunner, ReceiverUnderTest, ReceiverConformanceOptions } from './conformance/receiver-conformance.js';
+export { describeReceiverConformance } from './conformance/receiver-conformance.js';
+
+// --- Redis for tests ---
+export type { StartRedisOptions, TestRedis } from './redis/start-redis.js';
+export { startRedis } from './redis/start-redis.js';

@@ -7,12 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTelemetry, createWebhookHandler, encodeDeliveryReceipt, SMS_ERRORS, TELEMETRY_METRICS, type DeliveryReceipt } from '@smsv4/core';
 import { createManualClock, createSandbox, type SandboxServer } from '@smsv4/sandbox';
+import { createTestTelemetry } from '@smsv4/testing/otel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/index.js';
 import { account } from './helpers.js';
-import { createTestSdk } from './otel-sdk.js';
 
-const sdk = createTestSdk();
+const sdk = createTestTelemetry();
 const SENT_AT = Date.parse('2026-03-01T12:00:00.000Z');
 const clock = createManualClock({ start: SENT_AT });
 const telemetry = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider, now: clock.now });

@@ -60,7 +60,7 @@ export type MtInvalidRule = keyof typeof MT_INVALID;
 export type SmsErrorCode =
   | '345' | '420' | '431' | '432' | '540' | '577' | '578' | '579' | '580' | '591' | '592' | '711' | '1000' | '1010';
 
-const sms = <C extends SmsErrorCode>(
+const sms = /* @__NO_SIDE_EFFECTS__ */ <C extends SmsErrorCode>(
   code: C,
   description: string,
   httpStatus: number,
@@ -97,7 +97,7 @@ export const LOOKUP_CREDENTIALS_DESCRIPTION = 'Invalid Account ID or account pas
 export type InvokeErrorCode =
   | 1000 | 1010 | 12001 | 12002 | 12003 | 12004 | 12005 | 12006 | 12007 | 12008 | 12009 | 12010;
 
-const inv = <C extends InvokeErrorCode>(
+const inv = /* @__NO_SIDE_EFFECTS__ */ <C extends InvokeErrorCode>(
   code: C,
   description: string,
   httpStatus: number,
@@ -172,7 +172,7 @@ export interface DeliveryStateEntry {
   readonly retryable: boolean;
 }
 
-const state = (
+const state = /* @__NO_SIDE_EFFECTS__ */ (
   code: number,
   description: string,
   final: boolean,

@@ -176,7 +176,8 @@ function tablesOf<L extends NationalLanguage, T>(has: (language: NationalLanguag
 
 const isNational = (language: NationalLanguage): language is NationalLanguage => language !== undefined;
 
-const isIndian = (language: NationalLanguage): language is IndianLanguage => NATIONAL_LANGUAGE_IDS[language] > 3;
+/** The languages of India are those after Portuguese (identifiers 4 to 13). */
+const isIndian = (language: NationalLanguage): language is IndianLanguage => NATIONAL_LANGUAGES.indexOf(language) > 2;
 
 /**
  * Locking shift tables (index = septet; `undefined` where a position holds no character, the escape

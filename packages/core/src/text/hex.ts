@@ -102,9 +102,12 @@ const HEX_OCTETS = /* @__PURE__ */ (() => {
   return t;
 })();
 
-/** The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the runtime has them. */
-const nativeFromHex = (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex;
-const nativeToHex = (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex;
+/**
+ * The hex methods of ES2026 (`Uint8Array.fromHex`, `Uint8Array.prototype.toHex`), used where the
+ * runtime has them. (A property read is kept by bundlers unless marked pure, hence the wrappers.)
+ */
+const nativeFromHex = /* @__PURE__ */ (() => (Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array }).fromHex)();
+const nativeToHex = /* @__PURE__ */ (() => (Uint8Array.prototype as unknown as { toHex?: (this: Uint8Array) => string }).toHex)();
 
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** A native UTF-16BE decoder, where the runtime has one (every browser, Node with ICU, Deno, Bun). */
@@ -128,6 +131,11 @@ const LONG_HEX = 1024;
  * the native steps (`TextEncoder.encodeInto`, `TextDecoder.decode`) do the copying, and the loops
  * in between do one table lookup per octet. Longer content, or any fault, takes the paths below.
  */
+/*
+ * The buffers and their views are made in arrow calls marked pure: a bundler keeps a module-level
+ * `new` whose arguments read another constant or a property, so a program that never converts
+ * through them (one that only counts SMS parts) would allocate them at import.
+ */
 /** Longest text (UTF-16 code units) encoded through the scratch buffers. */
 const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */
@@ -135,22 +143,24 @@ const SCRATCH_HEX = 4096;
 /** Size of the input scratch buffer in octets: a text's UTF-8, or hex digits as ASCII. */
 const SCRATCH_IN = 3 * SCRATCH_TEXT + 8;
 /*
- * Each scratch buffer is an `ArrayBuffer` with views on it, all made from names only (no property
- * read), so that a bundler drops all of them from a program that never converts hex.
+ * Each scratch buffer is an `ArrayBuffer` with views on it, made in arrow calls marked pure: a
+ * bundler keeps a module-level `new` whose arguments read another constant or a property, so a
+ * program that never converts through them (one that only counts SMS parts) would allocate them
+ * at import.
  */
-const scratchInBuffer = /* @__PURE__ */ new ArrayBuffer(SCRATCH_IN);
+const scratchInBuffer = /* @__PURE__ */ (() => new ArrayBuffer(SCRATCH_IN))();
 /** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
-const scratchBytes = /* @__PURE__ */ new Uint8Array(scratchInBuffer);
-const scratchWords = /* @__PURE__ */ new Uint16Array(scratchInBuffer);
+const scratchBytes = /* @__PURE__ */ (() => new Uint8Array(scratchInBuffer))();
+const scratchWords = /* @__PURE__ */ (() => new Uint16Array(scratchInBuffer))();
 /** The same octets as 32-bit words: two hex digit pairs (two octets of content) at a time. */
-const scratchQuads = /* @__PURE__ */ new Uint32Array(scratchInBuffer);
+const scratchQuads = /* @__PURE__ */ (() => new Uint32Array(scratchInBuffer))();
 /** The memory of the output views, for views of the length at hand. */
-const scratchOutBuffer = /* @__PURE__ */ new ArrayBuffer(2 * SCRATCH_IN);
+const scratchOutBuffer = /* @__PURE__ */ (() => new ArrayBuffer(2 * SCRATCH_IN))();
 /** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
-const scratchOut = /* @__PURE__ */ new Uint8Array(scratchOutBuffer);
-const scratchUnits = /* @__PURE__ */ new Uint16Array(scratchOutBuffer);
+const scratchOut = /* @__PURE__ */ (() => new Uint8Array(scratchOutBuffer))();
+const scratchUnits = /* @__PURE__ */ (() => new Uint16Array(scratchOutBuffer))();
 /** The same as 32-bit words: two units (four hex digits) at a time. */
-const scratchPairs = /* @__PURE__ */ new Uint32Array(scratchOutBuffer);
+const scratchPairs = /* @__PURE__ */ (() => new Uint32Array(scratchOutBuffer))();
 /** Decodes UTF-8 that is valid by construction. */
 const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 

@@ -1,1 +1,1 @@
-module.exports = { testMatch: ['<rootDir>/jest/**/*.spec.cjs'], setupFilesAfterEnv: ['@smsv4/testing/jest'], testEnvironment: 'node' };
+module.exports = { testMatch: ['<rootDir>/jest/**/*.spec.cjs'], setupFilesAfterEnv: ['@smsv4/testing/jest'], testEnvironment: 'node', testTimeout: 30_000 };

@@ -1,1 +1,1 @@
-export default { test: { include: ['vitest/**/*.spec.ts'], setupFiles: ['@smsv4/testing/vitest'] } };
+export default { test: { include: ['vitest/**/*.spec.ts'], setupFiles: ['@smsv4/testing/vitest'], testTimeout: 30_000 } };

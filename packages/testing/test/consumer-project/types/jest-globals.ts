@@ -13,3 +13,8 @@ expect({}).toFailWith540(/destination/);
 expect([receipt]).toContainEqual(expect.toBeDeliveryReceipt({ code: 4 }));
 // @ts-expect-error: the expected members are an object
 expect(receipt).toBeDeliveryReceipt('delivered');
+
+// The runner's own functions are what the receiver conformance suite takes.
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { ConformanceRunner } from '@smsv4/testing';
+export const jestRunner: ConformanceRunner = { describe, it, expect, beforeAll, afterAll };

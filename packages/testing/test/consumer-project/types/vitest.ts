@@ -13,3 +13,8 @@ expect({}).toFailWith540(/destination/);
 expect([receipt]).toContainEqual(expect.toBeDeliveryReceipt({ code: 4 }));
 // @ts-expect-error: toFailWith540 takes the description
 expect({}).toFailWith540();
+
+// The runner's own functions are what the receiver conformance suite takes.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { ConformanceRunner } from '@smsv4/testing';
+export const vitestRunner: ConformanceRunner = { describe, it, expect, beforeAll, afterAll };

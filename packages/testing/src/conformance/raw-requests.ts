@@ -1,0 +1,100 @@
+/**
+ * Requests `fetch` cannot make: a chunked body of a given size, a body that breaks off, and a
+ * proxy that holds the first request back so that the parts of a message arrive out of order.
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Posts `size` bytes of spaces in 1 KiB chunks without a Content-Length (chunked transfer); the answer read whole. */
+export function postChunked(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    const chunk = new Uint8Array(1024).fill(0x20);
+    let sent = 0;
+    const write = (): void => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', write);
+          return;
+        }
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+/** Declares 2000 bytes, sends the first 100 of `body`, then drops the connection; resolves once it is gone. */
+export function postBrokenOff(url: string, headers: Record<string, string>, body: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': '2000' } });
+    req.on('error', () => resolve());
+    req.on('close', () => resolve());
+    req.write(body.slice(0, 100), () => setTimeout(() => req.destroy(), 50));
+  });
+}
+
+/** A proxy on loopback that forwards every POST to one URL. */
+export interface HoldingProxy {
+  readonly url: string;
+  /** The bodies in the order they were forwarded. */
+  readonly forwarded: string[];
+  close(): Promise<void>;
+}
+
+/** Starts a proxy that reads each body whole and holds the first request back `holdMs` before forwarding it. */
+export async function startHoldingProxy(target: string, holdMs: number): Promise<HoldingProxy> {
+  const forwarded: string[] = [];
+  let seen = 0;
+  const server = createServer((req, res) => {
+    const chunks: Uint8Array[] = [];
+    req.on('data', (c: Uint8Array) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const wait = seen++ === 0 ? holdMs : 0;
+      setTimeout(() => {
+        forwarded.push(body.toString('utf8'));
+        fetch(target, { method: req.method ?? 'POST', headers: forwardable(req.headers), body })
+          .then(async (answer) => {
+            const text = await answer.text();
+            const headers: Record<string, string> = {};
+            answer.headers.forEach((value, name) => {
+              if (!HOP_BY_HOP.has(name)) headers[name] = value;
+            });
+            res.writeHead(answer.status, headers);
+            res.end(text);
+          })
+          .catch(() => {
+            res.writeHead(502);
+            res.end();
+          });
+      }, wait);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    forwarded,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+function forwardable(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name) && typeof value === 'string') out[name] = value;
+  return out;
+}
