@@ -182,19 +182,6 @@ function limitFor(unit: CapacityUnit, encoding: SmsEncoding, operator: OperatorL
  * included when non-zero), lowered by an operator limit below the standard.
  */
 function capacities(unit: CapacityUnit, encoding: SmsEncoding, baseHeader: number, referenceBits: ReferenceBits, operator: OperatorLimits | undefined): Capacities {
-  // Text without a header or an operator limit (nearly every estimate): four combinations, each
-  // computed once and shared (capacities are never changed).
-  if (baseHeader === 0 && operator === undefined && unit !== 'octet') {
-    const index = (unit === 'septet' ? 0 : 2) + (referenceBits === 16 ? 1 : 0);
-    return (PLAIN_CAPACITIES[index] ??= computeCapacities(unit, encoding, 0, referenceBits, undefined));
-  }
-  return computeCapacities(unit, encoding, baseHeader, referenceBits, operator);
-}
-
-/** Capacities of text without a header or an operator limit: GSM then UCS-2, each with an 8-bit then a 16-bit reference. */
-const PLAIN_CAPACITIES: (Capacities | undefined)[] = [undefined, undefined, undefined, undefined];
-
-function computeCapacities(unit: CapacityUnit, encoding: SmsEncoding, baseHeader: number, referenceBits: ReferenceBits, operator: OperatorLimits | undefined): Capacities {
   const singleHeader = baseHeader;
   const multiHeader = (baseHeader === 0 ? 1 : baseHeader) + concatenationElementOctets(referenceBits);
   const limit = limitFor(unit, encoding, operator);
