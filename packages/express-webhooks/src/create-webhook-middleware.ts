@@ -87,10 +87,13 @@ export function createWebhookMiddleware(options: WebhookMiddlewareOptions): Webh
         },
         platform: { req },
       })
-      .then((answer) => send(res, answer))
-      .catch(() => {
-        // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
-        if (!res.headersSent) res.destroy();
+      .then((answer) => {
+        try {
+          send(res, answer);
+        } catch {
+          // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
+          if (!res.headersSent) res.destroy();
+        }
       });
   };
   return Object.assign(middleware, { handler, close: () => handler.close() });

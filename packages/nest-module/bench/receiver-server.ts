@@ -1,16 +1,23 @@
 /**
  * The server side of the benchmark, run in a child process (its own core): one Nest 11 application
- * (Express platform, default body parsers) with three routes that take the same XML receipts:
- * `/bare`, a Nest controller that only answers 200; `/sms/callbacks`, this package's webhook
- * controller with one `@OnDeliveryReceipt()` method; `/express`, @smsv4/express-webhooks' middleware
- * mounted with `app.use` in the same application. The handlers count each receipt by ticket ID and
- * part. Answers `stats` messages with those counts and the process's CPU time.
+ * (Express platform, default body parsers) with four routes that take the same XML receipts:
+ * - `/bare`, the baseline: a Nest controller receiving a receipt minimally, as a user would write it
+ *   (the Express platform's `express.text()` reads the body, mounted with `app.use` for the route;
+ *   fast-xml-parser parses it; the controller answers 200);
+ * - `/sms/callbacks`, this package's webhook controller with one `@OnDeliveryReceipt()` method;
+ * - `/express`, @smsv4/express-webhooks' middleware mounted with `app.use` in the same application;
+ * - `/ignore`, a Nest controller that answers 200 without reading the body (for reference).
+ * The receivers' handlers count each receipt by ticket ID and part. Answers `stats` messages with
+ * those counts and the process's CPU time.
  */
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { Controller, HttpCode, Injectable, Module, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Injectable, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { serveLoad } from '@smsv4/bench/receiver-load';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
+import express from 'express';
+import { XMLParser } from 'fast-xml-parser';
 import { OnDeliveryReceipt, SmsModule, type DeliveryReceipt } from '../src/index.js';
 
 const counts = { nest: new Map<string, number>(), express: new Map<string, number>() };
@@ -20,8 +27,20 @@ const count = (map: Map<string, number>, receipt: DeliveryReceipt): void => {
   map.set(key, (map.get(key) ?? 0) + 1);
 };
 
+// Receipts carry their facts in attributes: fast-xml-parser's default would drop them.
+const parser = new XMLParser({ ignoreAttributes: false });
+
 @Controller('bare')
 class BareController {
+  @Post()
+  @HttpCode(200)
+  take(@Body() body: string): void {
+    parser.parse(body);
+  }
+}
+
+@Controller('ignore')
+class IgnoreController {
   @Post()
   @HttpCode(200)
   take(): void {}
@@ -43,33 +62,29 @@ class Receipts {
       webhooks: { onDuplicate: () => void duplicates.nest++ },
     }),
   ],
-  controllers: [BareController],
+  controllers: [BareController, IgnoreController],
   providers: [Receipts],
 })
 class BenchModule {}
 
 const app = await NestFactory.create(BenchModule, { logger: false });
+app.use('/bare', express.text({ type: ['application/xml', 'text/xml'] }));
 const middleware = createWebhookMiddleware({ onDeliveryReceipt: (receipt) => count(counts.express, receipt), onDuplicate: () => void duplicates.express++ });
 app.use('/express', middleware);
 await app.listen(0, '127.0.0.1');
 const server = app.getHttpServer() as Server;
 server.keepAliveTimeout = 30_000;
-process.send?.({ kind: 'ready', url: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
-
-process.on('message', (message: { kind: string }) => {
-  if (message.kind === 'stats') {
+serveLoad(server, {
+  counts: () => {
     const doubles = (map: Map<string, number>) => [...map.values()].filter((n) => n > 1).length;
-    const cpu = process.cpuUsage();
-    process.send?.({
-      kind: 'stats',
+    return {
       handled: { nest: counts.nest.size, express: counts.express.size },
       doubles: { nest: doubles(counts.nest), express: doubles(counts.express) },
       duplicates,
-      cpuMicros: cpu.user + cpu.system,
-    });
-  } else if (message.kind === 'close') {
+    };
+  },
+  close: async () => {
     middleware.close();
-    server.closeAllConnections();
-    void app.close().then(() => process.exit(0));
-  }
+    await app.close();
+  },
 });

@@ -71,8 +71,9 @@ describe('admin API', () => {
     };
     await readUntil(/: connected/);
     // Ten changes at once: the first is sent at once, the other nine as one event 100 ms later.
-    for (let i = 0; i < 10; i++) sandbox.injectInbound({ from: '14155550100', to: '12345', text: `burst ${i}` });
+    // The clock starts before the burst: the first event leaves during it, the second 100 ms after the first.
     const started = Date.now();
+    for (let i = 0; i < 10; i++) sandbox.injectInbound({ from: '14155550100', to: '12345', text: `burst ${i}` });
     await readUntil(/(event: change\ndata: \{"kind":"inbound"\}\n\n[\s\S]*){2}/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(80);
     await new Promise((r) => setTimeout(r, 250));

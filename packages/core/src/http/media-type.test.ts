@@ -19,6 +19,15 @@ describe('formatOfContentType', () => {
   ])('%j → %j', (header, format) => {
     expect(formatOfContentType(header)).toBe(format);
   });
+
+  it.each(['application/xml; charset=UTF-8', 'application/json; charset=UTF-8'])(
+    'answers the common value %j as the same value written differently (upper case, spaces)',
+    (header) => {
+      const written = ` ${header.toUpperCase().replace(';', ' ;')} `;
+      expect(formatOfContentType(header)).toBeDefined();
+      expect(formatOfContentType(header)).toBe(formatOfContentType(written));
+    },
+  );
 });
 
 describe('formatForAccept', () => {

@@ -17,6 +17,9 @@ export function contentTypeFor(format: WireFormat): string {
  */
 export function formatOfContentType(header: string | null | undefined): WireFormat | undefined {
   if (typeof header !== 'string') return undefined;
+  // The values the service (and this toolkit) write: answered without parsing, as the parse below would.
+  if (header === XML_CONTENT_TYPE) return 'xml';
+  if (header === JSON_CONTENT_TYPE) return 'json';
   const [type = '', ...params] = header.split(';');
   const essence = type.trim().toLowerCase();
   for (const param of params) {

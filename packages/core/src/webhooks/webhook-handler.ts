@@ -497,8 +497,6 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     return webhookAccepted('handled');
   };
 
-  const readBody = async (body: BodyInput | BodyReader): Promise<BodyInput | null> => (typeof body === 'function' ? body(maxBodyBytes) : body);
-
   const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
     const { key, format } = callback;
     const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
@@ -606,7 +604,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     let body: BodyInput | null;
     try {
-      body = await readBody(request.body);
+      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue).
+      const source = request.body;
+      body = typeof source === 'function' ? await source(maxBodyBytes) : source;
     } catch (e) {
       if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
         report('receiver-misconfigured', e.message, e);
