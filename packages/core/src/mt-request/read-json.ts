@@ -118,11 +118,16 @@ function readOptions(node: unknown, tally: CommaTally): MtRequestOptions | undef
         stringCommas(value, tally);
         options.programId = value;
         break;
+      // Each member stored by its name: a store by a computed name is slow for engines.
       case 'note1':
+        if (typeof value !== 'string' || value.length > MT_LIMITS.noteMaxLength) return undefined;
+        stringCommas(value, tally);
+        options.note1 = value;
+        break;
       case 'note2':
         if (typeof value !== 'string' || value.length > MT_LIMITS.noteMaxLength) return undefined;
         stringCommas(value, tally);
-        options[key] = value;
+        options.note2 = value;
         break;
       case 'flash': {
         const flash = wireBoolean(value);
@@ -280,9 +285,14 @@ function readDelivery(node: unknown, tally: CommaTally): MtDelivery | undefined 
 /** The inside of `mobileTerminate`, normalised, or `undefined`. */
 function readMobileTerminate(node: unknown, tally: CommaTally): MtRequest | undefined {
   if (!isPlainObject(node)) return undefined;
-  const out = {} as MtRequest;
+  // Members held in locals, then set in the order of the general path's normalised value.
+  let interaction: MtRequest['interaction'];
+  let promotional: boolean | undefined;
+  let options: MtRequestOptions | undefined;
   let destination: MtDestination | undefined;
+  let source: MtSource | undefined;
   let message: MtMessage | undefined;
+  let delivery: MtDelivery | undefined;
   let members = 0;
   for (const key in node) {
     members++;
@@ -290,48 +300,38 @@ function readMobileTerminate(node: unknown, tally: CommaTally): MtRequest | unde
     switch (key) {
       case 'interaction':
         if (!isOneOf(INTERACTIONS, value)) return undefined;
-        out.interaction = value;
+        interaction = value;
         break;
-      case 'promotional': {
-        const promotional = wireBoolean(value);
+      case 'promotional':
+        promotional = wireBoolean(value);
         if (promotional === undefined) return undefined;
-        out.promotional = promotional;
         break;
-      }
-      case 'options': {
-        const options = readOptions(value, tally);
+      case 'options':
+        options = readOptions(value, tally);
         if (options === undefined) return undefined;
-        out.options = options;
         break;
-      }
       case 'destination':
         destination = readDestination(value, tally);
         if (destination === undefined) return undefined;
         break;
-      case 'source': {
-        const source = readSource(value, tally);
+      case 'source':
+        source = readSource(value, tally);
         if (source === undefined) return undefined;
-        out.source = source;
         break;
-      }
       case 'message':
         message = readMessage(value, tally);
         if (message === undefined) return undefined;
         break;
-      case 'delivery': {
-        const delivery = readDelivery(value, tally);
+      case 'delivery':
+        delivery = readDelivery(value, tally);
         if (delivery === undefined) return undefined;
-        out.delivery = delivery;
         break;
-      }
       default:
         tallyOther(key, value, 3, tally);
     }
   }
   separators(members, tally);
   if (destination === undefined || message === undefined) return undefined;
-  // Members in the order of the general path's normalised value.
-  const { interaction, promotional, options, source, delivery } = out;
   const request = {} as MtRequest;
   if (interaction !== undefined) request.interaction = interaction;
   if (promotional !== undefined) request.promotional = promotional;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE } from './gsm-alphabet.js';
+import { gsmEncode } from './gsm-codec.js';
 import { bytesToHex, canEncodeHex, decodeHex, decodeHexContent, decodeUtf16Portable, encodeHex, hexToBytes, HEX_CHARSETS, type HexCharset } from './hex.js';
 
 const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([...GSM_EXTENSION_TABLE.values()]);
@@ -423,5 +424,73 @@ describe('short content (scratch buffers) against the octet path, in every chars
       }),
       { numRuns: 4000 },
     );
+  });
+});
+
+describe('GSM and Latin-1 short paths (four characters at a time) against the general codecs', () => {
+  /** Runs of ASCII of any length between single characters of every kind, so that each kind falls at every offset of a group of four. */
+  const piece = fc.oneof(
+    { arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ 0189.,:!?'), maxLength: 9 }), weight: 4 },
+    // GSM extension characters, GSM characters outside ASCII or on other septets, Latin-1 letters.
+    { arbitrary: fc.constantFrom('€', '{', '^', '|', '~', '[', '\\', ']', '}', '@', '$', '_', 'é', 'Ñ', 'Δ', '£', '¿', '\n', '\r'), weight: 2 },
+    // In neither GSM nor (for the last ones) Latin-1.
+    { arbitrary: fc.constantFrom('`', '\t', '\u0000', '\u0080', '\u009f', 'ÿ', 'Ā', '–', '😀', '\ud800'), weight: 1 },
+  );
+  const mixedText = fc.array(piece, { maxLength: 30 }).map((a) => a.join(''));
+  const gsmHexOf = (text: string): string | undefined => {
+    try {
+      return bytesToHex(gsmEncode(text));
+    } catch {
+      return undefined;
+    }
+  };
+  const latin1HexOf = (text: string): string | undefined =>
+    /^[\u0000-\u00ff]*$/u.test(text) ? Buffer.from(text, 'latin1').toString('hex').toUpperCase() : undefined;
+
+  it('encode as gsmEncode and Buffer (latin1) do, refuse what they cannot represent, and decode back in either case', () => {
+    fc.assert(
+      fc.property(mixedText, (text) => {
+        for (const [charset, want] of [['GSM', gsmHexOf(text)], ['Latin-1', latin1HexOf(text)]] as const) {
+          if (want === undefined) {
+            expect(() => encodeHex(text, charset)).toThrow(TypeError);
+            continue;
+          }
+          expect(encodeHex(text, charset)).toBe(want);
+          expect(decodeHex(want, charset)).toEqual({ ok: true, value: text });
+          expect(decodeHex(want.toLowerCase(), charset)).toEqual({ ok: true, value: text });
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('decode spoiled content (a character replaced anywhere) with the errors of the octet path', () => {
+    const spoiler = fc.constantFrom('G', 'g', ' ', '٣', '\u0130', '\ud800', '8', 'F');
+    fc.assert(
+      fc.property(mixedText, fc.nat(), spoiler, fc.boolean(), (text, at, spoil, lower) => {
+        for (const charset of ['GSM', 'Latin-1'] as const) {
+          const clean = charset === 'GSM' ? gsmHexOf(text) : latin1HexOf(text);
+          if (clean === undefined || clean.length === 0) continue;
+          const cased = lower ? clean.toLowerCase() : clean;
+          const i = at % cased.length;
+          const hex = cased.slice(0, i) + spoil + cased.slice(i + 1);
+          const content = decodeHexContent(hex, charset);
+          expect(decodeHex(hex, charset)).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('encode and decode content of every length around the kept scratch views, longer and shorter in turn', () => {
+    for (const n of [2047, 1, 1023, 1024, 1025, 2, 2048, 3, 2049, 1000, 4096, 0, 4097]) {
+      const text = 'Aé{'.repeat(Math.ceil(n / 3)).slice(0, n);
+      const latin1 = Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+      expect(encodeHex(text, 'Latin-1')).toBe(latin1);
+      expect(decodeHex(latin1, 'Latin-1')).toEqual({ ok: true, value: text });
+      const gsm = bytesToHex(gsmEncode(text));
+      expect(encodeHex(text, 'GSM')).toBe(gsm);
+      expect(decodeHex(gsm, 'GSM')).toEqual({ ok: true, value: text });
+    }
   });
 });

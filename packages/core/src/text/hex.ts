@@ -82,10 +82,6 @@ const HEX_UNITS = /* @__PURE__ */ (() => {
   }
   return t;
 })();
-/** Octet → character code of its high hex digit (upper case). */
-const HEX_HIGH = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b >> 4));
-/** Octet → character code of its low hex digit (upper case). */
-const HEX_LOW = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, b) => HEX_DIGITS.charCodeAt(b & 15));
 /** Character code (low 8 bits) → its value as a hex digit (either case), or 0x100 when it is not one. */
 const NIBBLE = /* @__PURE__ */ (() => {
   const t = new Uint16Array(256).fill(0x100);
@@ -126,24 +122,6 @@ const utf16Decoder = /* @__PURE__ */ (() => {
 const asciiDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
-/*
- * Short content (a message, a part) is the common case, and there a typed array costs more than
- * the whole conversion: engines allocate its buffer outside the heap. So short content is built
- * as strings, a `String.fromCharCode` call at a time; longer content goes through a typed array
- * and one native decode, cheaper per character. The limits are where both cost about the same.
- */
-/** Longest text (UTF-16 code units) encoded to UTF-16 hex without a typed array. */
-const SHORT_UTF16_TEXT = 64;
-/** Longest text encoded to UTF-8 hex without a typed array. */
-const SHORT_UTF8_TEXT = 192;
-/** Text longer than this is sampled first: non-ASCII characters cost the string path more than ASCII ones. */
-const SAMPLED_UTF8_TEXT = 32;
-/** Sampled text with at least this many non-ASCII characters among 16 goes through a typed array. */
-const DENSE_UTF8_SAMPLE = 4;
-/** Longest hex content decoded to UTF-16 text without a typed array. */
-const SHORT_UTF16_HEX = 4096;
-/** Longest hex content decoded to UTF-8 text without a typed array (native decoding of ASCII is fast). */
-const SHORT_UTF8_HEX = 512;
 /** Hex content at least this long is read as ASCII octets by a native `TextEncoder` first. */
 const LONG_HEX = 1024;
 
@@ -162,16 +140,33 @@ const LONG_HEX = 1024;
 const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */
 const SCRATCH_HEX = 4096;
+/** Size of the input scratch buffer in octets: a text's UTF-8, or hex digits as ASCII. */
+const SCRATCH_IN = 3 * SCRATCH_TEXT + 8;
+/*
+ * Each scratch buffer is an `ArrayBuffer` with views on it, made in arrow calls marked pure: a
+ * bundler keeps a module-level `new` whose arguments read another constant or a property, so a
+ * program that never converts through them (one that only counts SMS parts) would allocate them
+ * at import.
+ */
+const scratchInBuffer = /* @__PURE__ */ (() => new ArrayBuffer(SCRATCH_IN))();
 /** Octets and hex digits as ASCII: read by `encodeInto`, viewed as 16-bit words of two digits. */
-const scratchBytes = /* @__PURE__ */ (() => new Uint8Array(3 * SCRATCH_TEXT + 8))();
-const scratchWords = /* @__PURE__ */ (() => new Uint16Array(scratchBytes.buffer, 0, scratchBytes.length >> 1))();
+const scratchBytes = /* @__PURE__ */ (() => new Uint8Array(scratchInBuffer))();
+const scratchWords = /* @__PURE__ */ (() => new Uint16Array(scratchInBuffer))();
+/** The same octets as 32-bit words: two hex digit pairs (two octets of content) at a time. */
+const scratchQuads = /* @__PURE__ */ (() => new Uint32Array(scratchInBuffer))();
+/** The memory of the output views, for views of the length at hand. */
+const scratchOutBuffer = /* @__PURE__ */ (() => new ArrayBuffer(2 * SCRATCH_IN))();
 /** Hex digits out (two ASCII digits per 16-bit unit), or UTF-8 octets out. */
-const scratchOut = /* @__PURE__ */ (() => new Uint8Array(2 * (3 * SCRATCH_TEXT + 8)))();
-const scratchUnits = /* @__PURE__ */ (() => new Uint16Array(scratchOut.buffer))();
+const scratchOut = /* @__PURE__ */ (() => new Uint8Array(scratchOutBuffer))();
+const scratchUnits = /* @__PURE__ */ (() => new Uint16Array(scratchOutBuffer))();
+/** The same as 32-bit words: two units (four hex digits) at a time. */
+const scratchPairs = /* @__PURE__ */ (() => new Uint32Array(scratchOutBuffer))();
 /** Decodes UTF-8 that is valid by construction. */
 const lenientUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
 
 const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
+/** Shift of the first of the two 16-bit words of a 32-bit word read from memory (the second's is 16 minus it). */
+const FIRST_WORD_SHIFT = LITTLE_ENDIAN ? 0 : 16;
 /** A 16-bit word of two ASCII hex digits, as the platform reads it from memory → the octet, or 0x100. */
 const HEX_WORDS = /* @__PURE__ */ (() => {
   if (!LITTLE_ENDIAN) return HEX_OCTETS;
@@ -195,6 +190,24 @@ const GSM_UTF8 = /* @__PURE__ */ (() => {
   }
   return table;
 })();
+/**
+ * A value of {@link HEX_WORDS} → the character code of the septet it is when that character is
+ * ASCII (one UTF-8 octet), else 0: the escape, a septet of another character, an octet over 7F and
+ * the mark of a pair that is not hex (0x100).
+ */
+const GSM_ASCII = /* @__PURE__ */ Uint8Array.from({ length: 0x101 }, (_, s) => (s < 0x80 && (GSM_UTF8[s] as number) >>> 24 === 1 ? (GSM_UTF8[s] as number) & 0xff : 0));
+/** Two hex digits as a 16-bit word read from memory → {@link GSM_ASCII} of the octet they spell; made on first use. */
+let gsmHexAscii: Uint8Array | undefined;
+function gsmHexAsciiTable(): Uint8Array {
+  const t = new Uint8Array(0x10000);
+  for (let w = 0; w < 0x10000; w++) t[w] = GSM_ASCII[HEX_WORDS[w] as number] as number;
+  return (gsmHexAscii = t);
+}
+/** UTF-16 code unit below 80 → its GSM hex (one 16-bit unit of two ASCII digits) when it is one septet, else 0. */
+const GSM_ASCII_UNITS = /* @__PURE__ */ Uint16Array.from({ length: 0x80 }, (_, c) => {
+  const v = GSM_DEFAULT.encodeLow[c] as number;
+  return v === NONE || v >= EXTENSION_FLAG ? 0 : (HEX_UNITS[v] as number);
+});
 
 /**
  * UTF-16 code unit `c` below {@link TABLE_LIMIT} → its GSM hex as one or two 16-bit units of two
@@ -211,58 +224,136 @@ const GSM_HEX_UNITS = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** The upper-case hex of `scratchUnits[0..n)` (two ASCII digits per unit) as a string. */
-const scratchHexText = (n: number): string => asciiDecoder.decode(scratchUnits.subarray(0, n));
+/** Longest view of `scratchOut` kept for reuse (a 2,048-digit hex text, or that many octets of text). */
+const KEPT_VIEW = 2048;
+/** Views of `scratchOut[0..n)` by `n`, each made on first use. */
+const scratchViews: (Uint8Array | undefined)[] = [];
 
-/** Hex of a short text in a charset through the scratch buffers; `undefined` on any fault (the full path then throws). */
-function encodeHexScratch(text: string, charset: HexCharset): string | undefined {
+/**
+ * `scratchOut[0..n)`: a view made once per length and kept, since making a view costs about as
+ * much as the native decoding of a short text it is made for.
+ */
+function scratchView(n: number): Uint8Array {
+  if (n > KEPT_VIEW) return new Uint8Array(scratchOutBuffer, 0, n);
+  let view = scratchViews[n];
+  if (view === undefined) {
+    // Filled up to `n` first, so that the array stays a dense list for engines.
+    while (scratchViews.length < n) scratchViews.push(undefined);
+    view = scratchViews[n] = new Uint8Array(scratchOutBuffer, 0, n);
+  }
+  return view;
+}
+
+/** The upper-case hex of `scratchUnits[0..n)` (two ASCII digits per unit) as a string. */
+const scratchHexText = (n: number): string => asciiDecoder.decode(scratchView(2 * n));
+
+/*
+ * One function per charset, each called only for its own: an engine then optimizes each loop on
+ * its own, and a call costs no dispatch on the charset.
+ */
+
+/*
+ * The encoders read the text as UTF-8 octets a native `TextEncoder` writes into the scratch buffer:
+ * reading octets from a typed array costs engines a fraction of `charCodeAt`. A lone surrogate
+ * comes out as U+FFFD, which neither GSM nor Latin-1 has: the full path then names it.
+ */
+
+/** GSM hex (default tables) of a short text through the scratch buffers; `undefined` on any fault (the full path then throws). */
+function gsmHexScratch(text: string): string | undefined {
   // Module-level tables as locals: a bundler may turn module constants into variables, which
   // engines then read from memory at every use instead of knowing them.
+  const b = scratchBytes;
+  const w = utf8Encoder.encodeInto(text, b).written;
+  const out = scratchUnits;
+  const pairs = scratchPairs;
+  const table = GSM_HEX_UNITS;
+  const ascii = GSM_ASCII_UNITS;
+  const s0 = FIRST_WORD_SHIFT;
+  const s1 = 16 - s0;
+  let k = 0;
+  for (let i = 0; i < w; i++) {
+    let c = b[i] as number;
+    if ((k & 1) === 0 && i + 4 <= w) {
+      // Four characters of the default alphabet at a time, written as two 32-bit words: all four
+      // one octet (ASCII) and one septet each (0 marks any other). A character taken alone (an
+      // escape pair takes two units) leaves the output at an odd unit, where the next is alone too.
+      const c1 = b[i + 1] as number;
+      const c2 = b[i + 2] as number;
+      const c3 = b[i + 3] as number;
+      if ((c | c1 | c2 | c3) < 0x80) {
+        const u0 = ascii[c] as number;
+        const u1 = ascii[c1] as number;
+        const u2 = ascii[c2] as number;
+        const u3 = ascii[c3] as number;
+        if (((u0 - 1) | (u1 - 1) | (u2 - 1) | (u3 - 1)) >= 0) {
+          pairs[k >> 1] = (u0 << s0) | (u1 << s1);
+          pairs[(k >> 1) + 1] = (u2 << s0) | (u3 << s1);
+          k += 4;
+          i += 3;
+          continue;
+        }
+      }
+    }
+    if (c >= 0x80) {
+      // Encoded by `encodeInto`, so well-formed: two or three octets below U+10000 (four above,
+      // where GSM has nothing).
+      if (c < 0xe0) c = ((c & 0x1f) << 6) | ((b[++i] as number) & 0x3f);
+      else if (c < 0xf0) {
+        c = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6) | ((b[i + 2] as number) & 0x3f);
+        i += 2;
+      } else return undefined;
+    }
+    let u: number;
+    if (c < TABLE_LIMIT) u = table[c] as number;
+    else {
+      // The few characters above the table (the euro sign): looked up in the alphabet's map.
+      const v = septetOf(GSM_DEFAULT, c);
+      u = v < 0 ? 0 : v >= EXTENSION_FLAG ? ((HEX_UNITS[GSM_ESCAPE] as number) | ((HEX_UNITS[v & 0x7f] as number) << 16)) >>> 0 : (HEX_UNITS[v] as number);
+    }
+    if (u === 0) return undefined;
+    out[k++] = u & 0xffff;
+    if (u > 0xffff) out[k++] = u >>> 16;
+  }
+  return scratchHexText(k);
+}
+
+/** Latin-1 hex of a short text through the scratch buffers; `undefined` on any fault. */
+function latin1HexScratch(text: string): string | undefined {
+  // Read with `charCodeAt`: its UTF-8 would take two octets per character over 7F.
   const n = text.length;
   const out = scratchUnits;
   const units = HEX_UNITS;
-  switch (charset) {
-    case 'GSM': {
-      const table = GSM_HEX_UNITS;
-      let k = 0;
-      for (let i = 0; i < n; i++) {
-        const c = text.charCodeAt(i);
-        let u: number;
-        if (c < TABLE_LIMIT) u = table[c] as number;
-        else {
-          // The few characters above the table (the euro sign): looked up in the alphabet's map.
-          const v = septetOf(GSM_DEFAULT, c);
-          u = v < 0 ? 0 : v >= EXTENSION_FLAG ? ((units[GSM_ESCAPE] as number) | ((units[v & 0x7f] as number) << 16)) >>> 0 : (units[v] as number);
-        }
-        if (u === 0) return undefined;
-        out[k++] = u & 0xffff;
-        if (u > 0xffff) out[k++] = u >>> 16;
-      }
-      return scratchHexText(k);
-    }
-    case 'Latin-1':
-      for (let i = 0; i < n; i++) {
-        const c = text.charCodeAt(i);
-        if (c > 0xff) return undefined;
-        out[i] = units[c] as number;
-      }
-      return scratchHexText(n);
-    case 'UTF-8': {
-      if (!text.isWellFormed()) return undefined;
-      const bytes = scratchBytes;
-      const octets = utf8Encoder.encodeInto(text, bytes).written;
-      for (let i = 0; i < octets; i++) out[i] = units[bytes[i] as number] as number;
-      return scratchHexText(octets);
-    }
-    case 'UTF-16':
-      if (!text.isWellFormed()) return undefined;
-      for (let i = 0, j = 0; i < n; i++, j += 2) {
-        const c = text.charCodeAt(i);
-        out[j] = units[c >> 8] as number;
-        out[j + 1] = units[c & 0xff] as number;
-      }
-      return scratchHexText(2 * n);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return undefined;
+    out[i] = units[c] as number;
   }
+  return scratchHexText(n);
+}
+
+/** UTF-8 hex of a short text through the scratch buffers; `undefined` on any fault. */
+function utf8HexScratch(text: string): string | undefined {
+  if (!text.isWellFormed()) return undefined;
+  const out = scratchUnits;
+  const units = HEX_UNITS;
+  const bytes = scratchBytes;
+  const octets = utf8Encoder.encodeInto(text, bytes).written;
+  for (let i = 0; i < octets; i++) out[i] = units[bytes[i] as number] as number;
+  return scratchHexText(octets);
+}
+
+/** UTF-16 hex of a short text through the scratch buffers; `undefined` on any fault. */
+function utf16HexScratch(text: string): string | undefined {
+  if (!text.isWellFormed()) return undefined;
+  const n = text.length;
+  const out = scratchUnits;
+  const units = HEX_UNITS;
+  for (let i = 0, j = 0; i < n; i++, j += 2) {
+    const c = text.charCodeAt(i);
+    out[j] = units[c >> 8] as number;
+    out[j + 1] = units[c & 0xff] as number;
+  }
+  return scratchHexText(2 * n);
 }
 
 /**
@@ -277,93 +368,179 @@ function readHexScratch(hex: string): number {
   return read.read === n && read.written === n ? n >> 1 : -1;
 }
 
-/** The text of short hex content in a charset through the scratch buffers; `undefined` on any fault (the full path then names it). */
-function decodeHexScratch(hex: string, charset: HexCharset): string | undefined {
+/** `scratchOut[0..k)`, valid UTF-8 by construction, as text. */
+const scratchText = (k: number): string => lenientUtf8.decode(scratchView(k));
+
+/*
+ * The decoders take four octets (eight hex digits, two 32-bit words) at a time while they are the
+ * common case (ASCII text), and one at a time otherwise; an octet taken alone leaves the next one
+ * at an odd index, taken alone too, so the loop is back on 32-bit words after one octet.
+ */
+
+/** The text of short Latin-1 hex content through the scratch buffers; `undefined` on any fault (the full path then names it). */
+function latin1FromHexScratch(hex: string): string | undefined {
+  const count = readHexScratch(hex);
+  if (count < 0) return undefined;
+  const words = scratchWords;
+  const quads = scratchQuads;
+  const out = scratchOut;
+  const hexWords = HEX_WORDS;
+  const s0 = FIRST_WORD_SHIFT;
+  const s1 = 16 - s0;
+  // Branch-free: an invalid pair (0x100) sets a bit above 0xFF of `bad`.
+  let bad = 0;
+  let k = 0;
+  let j = 0;
+  // Four octets at a time, each of them one octet of UTF-8 (ASCII) or two (80-FF).
+  for (; j + 4 <= count; j += 4) {
+    const q0 = quads[j >> 1] as number;
+    const q1 = quads[(j >> 1) + 1] as number;
+    const v0 = hexWords[(q0 >>> s0) & 0xffff] as number;
+    const v1 = hexWords[(q0 >>> s1) & 0xffff] as number;
+    const v2 = hexWords[(q1 >>> s0) & 0xffff] as number;
+    const v3 = hexWords[(q1 >>> s1) & 0xffff] as number;
+    if ((v0 | v1 | v2 | v3) < 0x80) {
+      out[k] = v0;
+      out[k + 1] = v1;
+      out[k + 2] = v2;
+      out[k + 3] = v3;
+      k += 4;
+      continue;
+    }
+    bad |= v0 | v1 | v2 | v3;
+    k = latin1Utf8(out, k, v0);
+    k = latin1Utf8(out, k, v1);
+    k = latin1Utf8(out, k, v2);
+    k = latin1Utf8(out, k, v3);
+  }
+  for (; j < count; j++) {
+    const v = hexWords[words[j] as number] as number;
+    bad |= v;
+    k = latin1Utf8(out, k, v);
+  }
+  return bad > 0xff ? undefined : scratchText(k);
+}
+
+/** Writes the UTF-8 octets of code point `v` (at most FF) at `out[k]`; the index after them. */
+function latin1Utf8(out: Uint8Array, k: number, v: number): number {
+  if (v < 0x80) {
+    out[k] = v;
+    return k + 1;
+  }
+  out[k] = 0xc0 | (v >> 6);
+  out[k + 1] = 0x80 | (v & 0x3f);
+  return k + 2;
+}
+
+/** The text of short GSM hex content (default tables, strictly) through the scratch buffers; `undefined` on any fault. */
+function gsmFromHexScratch(hex: string): string | undefined {
+  const count = readHexScratch(hex);
+  if (count < 0) return undefined;
+  const words = scratchWords;
+  const quads = scratchQuads;
+  const out = scratchOut;
+  const hexWords = HEX_WORDS;
+  const table = GSM_UTF8;
+  const ascii = gsmHexAscii ?? gsmHexAsciiTable();
+  const s0 = FIRST_WORD_SHIFT;
+  const s1 = 16 - s0;
+  let k = 0;
+  for (let j = 0; j < count; j++) {
+    if ((j & 1) === 0 && j + 4 <= count) {
+      const q0 = quads[j >> 1] as number;
+      const q1 = quads[(j >> 1) + 1] as number;
+      // Four septets whose characters are ASCII (0 marks anything else).
+      const a0 = ascii[(q0 >>> s0) & 0xffff] as number;
+      const a1 = ascii[(q0 >>> s1) & 0xffff] as number;
+      const a2 = ascii[(q1 >>> s0) & 0xffff] as number;
+      const a3 = ascii[(q1 >>> s1) & 0xffff] as number;
+      if (((a0 - 1) | (a1 - 1) | (a2 - 1) | (a3 - 1)) >= 0) {
+        out[k] = a0;
+        out[k + 1] = a1;
+        out[k + 2] = a2;
+        out[k + 3] = a3;
+        k += 4;
+        j += 3;
+        continue;
+      }
+    }
+    let v = hexWords[words[j] as number] as number;
+    if (v === GSM_ESCAPE) {
+      if (++j === count) return undefined;
+      const x = hexWords[words[j] as number] as number;
+      // Over 7F (not a septet, or not hex): no character.
+      if (x > 0x7f) return undefined;
+      v = 0x80 | x;
+    } else if (v > 0x7f) return undefined;
+    const u = table[v] as number;
+    if (u === 0) return undefined;
+    out[k] = u & 0xff;
+    out[k + 1] = (u >>> 8) & 0xff;
+    out[k + 2] = (u >>> 16) & 0xff;
+    k += u >>> 24;
+  }
+  return scratchText(k);
+}
+
+/** The text of short UTF-8 hex content through the scratch buffers; `undefined` on any fault. */
+function utf8FromHexScratch(hex: string): string | undefined {
   const count = readHexScratch(hex);
   if (count < 0) return undefined;
   const words = scratchWords;
   const out = scratchOut;
   const hexWords = HEX_WORDS;
   let bad = 0;
+  for (let j = 0; j < count; j++) {
+    const v = hexWords[words[j] as number] as number;
+    bad |= v;
+    out[j] = v;
+  }
+  if (bad > 0xff) return undefined;
+  try {
+    return utf8Decoder.decode(scratchView(count));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of short UTF-16 hex content through the scratch buffers; `undefined` on any fault. */
+function utf16FromHexScratch(hex: string): string | undefined {
+  const count = readHexScratch(hex);
+  if (count < 0 || (count & 1) !== 0) return undefined;
+  const words = scratchWords;
+  const out = scratchOut;
+  const hexWords = HEX_WORDS;
+  let bad = 0;
   let k = 0;
-  switch (charset) {
-    case 'Latin-1':
-      for (let j = 0; j < count; j++) {
-        const v = (hexWords[words[j] as number] as number);
-        if (v < 0x80) out[k++] = v;
-        else {
-          bad |= v;
-          out[k++] = 0xc0 | (v >> 6);
-          out[k++] = 0x80 | (v & 0x3f);
-        }
-      }
-      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
-    case 'GSM': {
-      const table = GSM_UTF8;
-      for (let j = 0; j < count; j++) {
-        let v = hexWords[words[j] as number] as number;
-        if (v === GSM_ESCAPE) {
-          if (++j === count) return undefined;
-          const x = hexWords[words[j] as number] as number;
-          // Over 7F (not a septet, or not hex): no character.
-          if (x > 0x7f) return undefined;
-          v = 0x80 | x;
-        } else if (v > 0x7f) return undefined;
-        const u = table[v] as number;
-        if (u === 0) return undefined;
-        out[k] = u & 0xff;
-        out[k + 1] = (u >>> 8) & 0xff;
-        out[k + 2] = (u >>> 16) & 0xff;
-        k += u >>> 24;
-      }
-      return lenientUtf8.decode(out.subarray(0, k));
-    }
-    case 'UTF-8': {
-      for (let j = 0; j < count; j++) {
-        const v = (hexWords[words[j] as number] as number);
-        bad |= v;
-        out[j] = v;
-      }
-      if (bad > 0xff) return undefined;
-      try {
-        return utf8Decoder.decode(out.subarray(0, count));
-      } catch {
-        return undefined;
-      }
-    }
-    case 'UTF-16': {
-      if ((count & 1) !== 0) return undefined;
-      // Code units to UTF-8 octets; a lone surrogate is a fault.
-      for (let j = 0; j < count; j += 2) {
-        const hi = (hexWords[words[j] as number] as number);
-        const lo = (hexWords[words[j + 1] as number] as number);
-        bad |= hi | lo;
-        const c = (hi << 8) | lo;
-        if (c < 0x80) out[k++] = c;
-        else if (c < 0x800) {
-          out[k++] = 0xc0 | (c >> 6);
-          out[k++] = 0x80 | (c & 0x3f);
-        } else if (c < 0xd800 || c > 0xdfff) {
-          out[k++] = 0xe0 | (c >> 12);
-          out[k++] = 0x80 | ((c >> 6) & 0x3f);
-          out[k++] = 0x80 | (c & 0x3f);
-        } else {
-          if (c > 0xdbff || j + 3 >= count) return undefined;
-          const hi2 = (hexWords[words[j + 2] as number] as number);
-          const lo2 = (hexWords[words[j + 3] as number] as number);
-          const d = (hi2 << 8) | lo2;
-          if ((hi2 | lo2) > 0xff || d < 0xdc00 || d > 0xdfff) return undefined;
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          out[k++] = 0xf0 | (cp >> 18);
-          out[k++] = 0x80 | ((cp >> 12) & 0x3f);
-          out[k++] = 0x80 | ((cp >> 6) & 0x3f);
-          out[k++] = 0x80 | (cp & 0x3f);
-          j += 2;
-        }
-      }
-      return bad > 0xff ? undefined : lenientUtf8.decode(out.subarray(0, k));
+  // Code units to UTF-8 octets; a lone surrogate is a fault.
+  for (let j = 0; j < count; j += 2) {
+    const hi = hexWords[words[j] as number] as number;
+    const lo = hexWords[words[j + 1] as number] as number;
+    bad |= hi | lo;
+    const c = (hi << 8) | lo;
+    if (c < 0x80) out[k++] = c;
+    else if (c < 0x800) {
+      out[k++] = 0xc0 | (c >> 6);
+      out[k++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out[k++] = 0xe0 | (c >> 12);
+      out[k++] = 0x80 | ((c >> 6) & 0x3f);
+      out[k++] = 0x80 | (c & 0x3f);
+    } else {
+      if (c > 0xdbff || j + 3 >= count) return undefined;
+      const hi2 = hexWords[words[j + 2] as number] as number;
+      const lo2 = hexWords[words[j + 3] as number] as number;
+      const d = (hi2 << 8) | lo2;
+      if ((hi2 | lo2) > 0xff || d < 0xdc00 || d > 0xdfff) return undefined;
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      out[k++] = 0xf0 | (cp >> 18);
+      out[k++] = 0x80 | ((cp >> 12) & 0x3f);
+      out[k++] = 0x80 | ((cp >> 6) & 0x3f);
+      out[k++] = 0x80 | (cp & 0x3f);
+      j += 2;
     }
   }
+  return bad > 0xff ? undefined : scratchText(k);
 }
 
 const hexError = (kind: HexErrorKind, offset: number, message: string): HexError => ({ kind, offset, message });
@@ -499,12 +676,18 @@ function loneSurrogateIndex(text: string): number {
  */
 export function encodeHex(text: string, charset: HexCharset, options: HexTextOptions = {}): string {
   if (typeof text !== 'string') throw new TypeError('encodeHex: text must be a string');
-  assertCharset(charset, 'encodeHex');
-  // The scratch path knows the default GSM tables only; national ones take the path below.
-  if (text.length <= SCRATCH_TEXT && (charset !== 'GSM' || isDefaultTables(options.nationalTables))) {
-    const hex = encodeHexScratch(text, charset);
+  if (text.length <= SCRATCH_TEXT) {
+    // An unknown charset takes none of these and is refused below. The scratch path knows the
+    // default GSM tables only; national ones take the path below.
+    let hex: string | undefined;
+    if (charset === 'GSM') {
+      if (isDefaultTables(options.nationalTables)) hex = gsmHexScratch(text);
+    } else if (charset === 'Latin-1') hex = latin1HexScratch(text);
+    else if (charset === 'UTF-8') hex = utf8HexScratch(text);
+    else if (charset === 'UTF-16') hex = utf16HexScratch(text);
     if (hex !== undefined) return hex;
   }
+  assertCharset(charset, 'encodeHex');
   switch (charset) {
     case 'GSM': {
       if (!isDefaultTables(options.nationalTables)) return gsmNationalHex(text, options.nationalTables);
@@ -529,153 +712,15 @@ export function encodeHex(text: string, charset: HexCharset, options: HexTextOpt
       }
       return asciiDecoder.decode(out);
     }
+    // Content of a message's size took the scratch path above: here is long content, or text with
+    // a lone surrogate, which is refused.
     case 'UTF-8':
-      if (nativeToHex !== undefined) {
-        if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-        return bytesToHex(utf8Encoder.encode(text));
-      }
-      // Both paths find the first lone surrogate as they go.
-      return utf8HexIsShort(text) ? utf8HexShort(text) : utf8HexLong(text);
+      if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
+      return bytesToHex(utf8Encoder.encode(text));
     case 'UTF-16':
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-      return text.length <= SHORT_UTF16_TEXT ? utf16HexShort(text) : utf16HexLong(text);
+      return utf16HexLong(text);
   }
-}
-
-/** Sixteen upper-case hex digits of eight octets, in one `String.fromCharCode` call. */
-function hex8(b0: number, b1: number, b2: number, b3: number, b4: number, b5: number, b6: number, b7: number): string {
-  const h = HEX_HIGH;
-  const l = HEX_LOW;
-  return String.fromCharCode(
-    h[b0] as number, l[b0] as number, h[b1] as number, l[b1] as number, h[b2] as number, l[b2] as number, h[b3] as number, l[b3] as number,
-    h[b4] as number, l[b4] as number, h[b5] as number, l[b5] as number, h[b6] as number, l[b6] as number, h[b7] as number, l[b7] as number,
-  );
-}
-
-/** Whether {@link utf8HexShort} is the faster way to encode the text (see {@link SHORT_UTF8_TEXT}). */
-function utf8HexIsShort(text: string): boolean {
-  const n = text.length;
-  if (n <= SAMPLED_UTF8_TEXT) return true;
-  if (n > SHORT_UTF8_TEXT) return false;
-  // Sixteen code units spread over the text.
-  const step = n >> 4;
-  let nonAscii = 0;
-  for (let i = 0; i < 16 * step; i += step) if (text.charCodeAt(i) >= 0x80) nonAscii++;
-  return nonAscii < DENSE_UTF8_SAMPLE;
-}
-
-/**
- * Upper-case hex of the UTF-8 octets of a short text (see {@link utf8HexIsShort}). Eight ASCII
- * characters go at once; other characters gather their octets in a small buffer (small enough for
- * engines to keep on the heap) that leaves eight octets at a time.
- * @throws TypeError at the first lone surrogate.
- */
-function utf8HexShort(text: string): string {
-  const n = text.length;
-  const octets = new Uint8Array(12);
-  let hex = '';
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    if (k === 0 && i + 8 <= n) {
-      const c0 = text.charCodeAt(i);
-      const c1 = text.charCodeAt(i + 1);
-      const c2 = text.charCodeAt(i + 2);
-      const c3 = text.charCodeAt(i + 3);
-      const c4 = text.charCodeAt(i + 4);
-      const c5 = text.charCodeAt(i + 5);
-      const c6 = text.charCodeAt(i + 6);
-      const c7 = text.charCodeAt(i + 7);
-      if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) < 0x80) {
-        hex += hex8(c0, c1, c2, c3, c4, c5, c6, c7);
-        i += 7;
-        continue;
-      }
-    }
-    let c = text.charCodeAt(i);
-    if (c < 0x80) octets[k++] = c;
-    else {
-      if (c < 0x800) octets[k++] = 0xc0 | (c >> 6);
-      else if (c < 0xd800 || c > 0xdfff) {
-        octets[k++] = 0xe0 | (c >> 12);
-        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
-      } else {
-        const d = text.charCodeAt(i + 1);
-        if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
-        c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        i++;
-        octets[k++] = 0xf0 | (c >> 18);
-        octets[k++] = 0x80 | ((c >> 12) & 0x3f);
-        octets[k++] = 0x80 | ((c >> 6) & 0x3f);
-      }
-      octets[k++] = 0x80 | (c & 0x3f);
-    }
-    if (k >= 8) {
-      hex += hex8(
-        octets[0] as number, octets[1] as number, octets[2] as number, octets[3] as number,
-        octets[4] as number, octets[5] as number, octets[6] as number, octets[7] as number,
-      );
-      // At most three octets (of the last character) are left over.
-      octets[0] = octets[8] as number;
-      octets[1] = octets[9] as number;
-      octets[2] = octets[10] as number;
-      k -= 8;
-    }
-  }
-  let tail = '';
-  for (let x = 0; x < k; x++) tail += pair(octets[x] as number);
-  return hex + tail;
-}
-
-/**
- * Upper-case hex of the UTF-8 octets of a text through a typed array: one pass, no intermediate
- * octets.
- * @throws TypeError at the first lone surrogate.
- */
-function utf8HexLong(text: string): string {
-  const out = new Uint16Array(text.length * 3);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c < 0x80) out[n++] = HEX_UNITS[c] as number;
-    else if (c < 0x800) {
-      out[n++] = HEX_UNITS[0xc0 | (c >> 6)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    } else if (c < 0xd800 || c > 0xdfff) {
-      out[n++] = HEX_UNITS[0xe0 | (c >> 12)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    } else {
-      const d = text.charCodeAt(i + 1);
-      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) throw unencodable(text, i, 'UTF-8');
-      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-      i++;
-      out[n++] = HEX_UNITS[0xf0 | (c >> 18)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 12) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | ((c >> 6) & 0x3f)] as number;
-      out[n++] = HEX_UNITS[0x80 | (c & 0x3f)] as number;
-    }
-  }
-  return asciiDecoder.decode(out.subarray(0, n));
-}
-
-/** Upper-case hex of the big-endian UTF-16 code units of a short text (see {@link SHORT_UTF16_TEXT}), four units at a time. */
-function utf16HexShort(text: string): string {
-  const n = text.length;
-  let hex = '';
-  let i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const c0 = text.charCodeAt(i);
-    const c1 = text.charCodeAt(i + 1);
-    const c2 = text.charCodeAt(i + 2);
-    const c3 = text.charCodeAt(i + 3);
-    hex += hex8(c0 >> 8, c0 & 0xff, c1 >> 8, c1 & 0xff, c2 >> 8, c2 & 0xff, c3 >> 8, c3 & 0xff);
-  }
-  let tail = '';
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    tail += pair(c >> 8) + pair(c & 0xff);
-  }
-  return hex + tail;
 }
 
 /** Upper-case hex of the big-endian UTF-16 code units of a text through a typed array. */
@@ -709,18 +754,17 @@ function gsmNationalHex(text: string, tables: NationalTables | undefined): strin
  */
 export function decodeHex(hex: string, charset: HexCharset, options: HexTextOptions = {}): Result<string, HexError> {
   if (typeof hex !== 'string') throw new TypeError('decodeHex: hex must be a string');
-  assertCharset(charset, 'decodeHex');
-  if (hex.length <= SCRATCH_HEX && (charset !== 'GSM' || isDefaultTables(options.nationalTables))) {
-    const text = decodeHexScratch(hex, charset);
-    if (text !== undefined) return ok(text);
-  }
-  if (nativeFromHex === undefined) {
-    // Straight from the digits to the text; on any fault the octet path below finds the error.
+  if (hex.length <= SCRATCH_HEX) {
+    // As in `encodeHex`: an unknown charset is refused below, national GSM tables decode below.
     let text: string | undefined;
-    if (charset === 'UTF-16' && hex.length <= SHORT_UTF16_HEX) text = utf16FromShortHex(hex);
-    else if (charset === 'UTF-8' && hex.length <= SHORT_UTF8_HEX) text = utf8FromShortHex(hex);
+    if (charset === 'GSM') {
+      if (isDefaultTables(options.nationalTables)) text = gsmFromHexScratch(hex);
+    } else if (charset === 'Latin-1') text = latin1FromHexScratch(hex);
+    else if (charset === 'UTF-8') text = utf8FromHexScratch(hex);
+    else if (charset === 'UTF-16') text = utf16FromHexScratch(hex);
     if (text !== undefined) return ok(text);
   }
+  assertCharset(charset, 'decodeHex');
   const bytes = hexToBytes(hex);
   if (!bytes.ok) return bytes;
   return decodeOctets(bytes.value, 0, charset, options.nationalTables);
@@ -732,73 +776,6 @@ function octetAt(hex: string, i: number): number {
   const b = hex.charCodeAt(i + 1);
   // Past the end `charCodeAt` is NaN, which indexes 0: not a hex digit.
   return (HEX_OCTETS[((a & 0xff) << 8) | (b & 0xff)] as number) | ((a | b) & 0xff00);
-}
-
-/**
- * The text of short big-endian UTF-16 hex content (see {@link SHORT_UTF16_HEX}), or `undefined` when it
- * is not a whole number of well-formed code units.
- */
-function utf16FromShortHex(hex: string): string | undefined {
-  const n = hex.length;
-  if ((n & 3) !== 0) return undefined;
-  const units = new Array<number>(n >> 2);
-  // Branch-free: an invalid digit or a code over FF sets a bit above 0xFF of `bad`.
-  let bad = 0;
-  for (let i = 0, u = 0; i < n; i += 4, u++) {
-    const hi = octetAt(hex, i);
-    const lo = octetAt(hex, i + 2);
-    bad |= hi | lo;
-    units[u] = (hi << 8) | lo;
-  }
-  if (bad > 0xff) return undefined;
-  const text = String.fromCharCode.apply(null, units);
-  return text.isWellFormed() ? text : undefined;
-}
-
-/**
- * The text of short UTF-8 hex content (see {@link SHORT_UTF8_HEX}), or `undefined` when it is not hex
- * or not well-formed UTF-8 (as a fatal `TextDecoder` judges: no overlong forms, no surrogates,
- * nothing above U+10FFFF, no truncated sequence).
- */
-function utf8FromShortHex(hex: string): string | undefined {
-  const n = hex.length;
-  if ((n & 1) !== 0) return undefined;
-  const units = new Array<number>(n >> 1);
-  let u = 0;
-  for (let i = 0; i < n; ) {
-    const b = octetAt(hex, i);
-    if (b < 0x80) {
-      units[u++] = b;
-      i += 2;
-    } else if (b < 0xc2 || b > 0xf4) {
-      return undefined;
-    } else if (b < 0xe0) {
-      const c1 = octetAt(hex, i + 2);
-      if ((c1 & 0xffc0) !== 0x80) return undefined;
-      units[u++] = ((b & 0x1f) << 6) | (c1 & 0x3f);
-      i += 4;
-    } else if (b < 0xf0) {
-      const c1 = octetAt(hex, i + 2);
-      const c2 = octetAt(hex, i + 4);
-      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80)) !== 0) return undefined;
-      const c = ((b & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
-      if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
-      units[u++] = c;
-      i += 6;
-    } else {
-      const c1 = octetAt(hex, i + 2);
-      const c2 = octetAt(hex, i + 4);
-      const c3 = octetAt(hex, i + 6);
-      if ((((c1 & 0xffc0) ^ 0x80) | ((c2 & 0xffc0) ^ 0x80) | ((c3 & 0xffc0) ^ 0x80)) !== 0) return undefined;
-      const c = ((b & 0x07) << 18) | ((c1 & 0x3f) << 12) | ((c2 & 0x3f) << 6) | (c3 & 0x3f);
-      if (c < 0x10000 || c > 0x10ffff) return undefined;
-      units[u++] = 0xd7c0 + (c >> 10);
-      units[u++] = 0xdc00 | (c & 0x3ff);
-      i += 8;
-    }
-  }
-  units.length = u;
-  return String.fromCharCode.apply(null, units);
 }
 
 /**

@@ -398,3 +398,18 @@ describe('estimateSegments properties', () => {
     );
   });
 });
+
+describe('members of an estimate', () => {
+  const base = ['encoding', 'unit', 'segments', 'parts', 'partUnits', 'units', 'unitsPerPart', 'unitsLeft', 'singlePartCapacity', 'multipartCapacity', 'headerOctets', 'ucs2Characters'];
+  it('come in the documented order (JSON written from an estimate keeps it), optional ones only when they apply', () => {
+    expect(Object.keys(estimateSegments('hello'))).toEqual([...base, 'fits', 'mlc']);
+    expect(Object.keys(estimateSegments('hello 😀'))).toEqual([...base, 'fits', 'mlc']);
+    expect(Object.keys(estimateSegments('hello', { graphemes: true, operator: { maxParts: 3 } }))).toEqual([...base, 'graphemes', 'fits', 'maxParts', 'mlc']);
+    expect(Object.keys(estimateSegments('ağ', { nationalLanguages: ['turkish'] }))).toEqual([...base, 'nationalTables', 'fits', 'mlc']);
+    expect(Object.keys(estimateSegments('a\ud800'))).toEqual([...base, 'fits', 'mlc', 'loneSurrogates']);
+    const ucs2 = estimateSegments('hello 😀');
+    const written = JSON.parse(JSON.stringify(ucs2)) as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual([...base, 'fits', 'mlc']);
+    expect(written).toStrictEqual({ ...ucs2 });
+  });
+});
