@@ -96,12 +96,12 @@ module.exports = {
     },
     {
       name: 'no-deep-import',
-      comment: "Packages import one another through their public entry (`@smsv4/core`), never a file inside (`@smsv4/core/dist/...`, `../core/src/...`).",
+      comment: "Packages import one another through their public entries (`@smsv4/core`, `@smsv4/core/segments`), never a file inside (`@smsv4/core/dist/...`, `../core/src/...`).",
       severity: 'error',
       from: { path: '^(packages|apps)/([^/]+)/', pathNot: [CONFIG_FILES, ...TESTS_AND_BENCHMARKS] },
       to: {
         path: ['^@smsv4/[^/]+/.', '^smsv4/.', '^(packages|apps|tooling)/[^/]+/'],
-        pathNot: ['^$1/$2/', '^(packages|apps|tooling)/[^/]+/dist/index\\.(c|m)?js$', '^(packages|apps|tooling)/[^/]+/package\\.json$', '^@smsv4/[^/]+/package\\.json$'],
+        pathNot: ['^$1/$2/', '^(packages|apps|tooling)/[^/]+/dist/index\\.(c|m)?js$', '^packages/core/dist/segments\\.(c|m)?js$', '^@smsv4/core/segments$', '^(packages|apps|tooling)/[^/]+/package\\.json$', '^@smsv4/[^/]+/package\\.json$'],
       },
     },
     {
