@@ -17,7 +17,6 @@ import {
   type SegmentEstimate,
   type SmsEncoding,
   type TablesOutcome,
-  type TextEstimateOptions,
   type TextOptionsOf,
 } from './segments.js';
 
@@ -29,17 +28,14 @@ export interface Substitution {
   readonly replacement: string;
 }
 
-/** Options of {@link explain}: the estimate's options, and the substitutes to use. */
-export interface ExplainOptions extends TextEstimateOptions {
-  /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
-  readonly substitutes?: ReadonlyMap<string, string>;
-}
-
-/** {@link ExplainOptions} of either entry point (see {@link TextOptionsOf}). */
+/** Options of `explain` on either entry point (see {@link TextOptionsOf}): the estimate's options, and the substitutes to use. */
 export interface ExplainOptionsOf<L> extends TextOptionsOf<L> {
   /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
   readonly substitutes?: ReadonlyMap<string, string>;
 }
+
+/** Options of {@link explain}: the estimate's options, the national languages by name, and the substitutes to use. */
+export type ExplainOptions = ExplainOptionsOf<NationalLanguage>;
 
 /** What one enabled national language alone would cost (its tables and the default ones). */
 export interface LanguageCost {

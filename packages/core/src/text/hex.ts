@@ -131,11 +131,6 @@ const LONG_HEX = 1024;
  * the native steps (`TextEncoder.encodeInto`, `TextDecoder.decode`) do the copying, and the loops
  * in between do one table lookup per octet. Longer content, or any fault, takes the paths below.
  */
-/*
- * The buffers and their views are made in arrow calls marked pure: a bundler keeps a module-level
- * `new` whose arguments read another constant or a property, so a program that never converts
- * through them (one that only counts SMS parts) would allocate them at import.
- */
 /** Longest text (UTF-16 code units) encoded through the scratch buffers. */
 const SCRATCH_TEXT = 2048;
 /** Longest hex content decoded through the scratch buffers. */

@@ -42,27 +42,23 @@ interface CommonEstimateOptions {
   readonly operator?: OperatorLimits;
 }
 
-/** Options of {@link estimateSegments} for `text` content. */
-export interface TextEstimateOptions extends CommonEstimateOptions {
+/**
+ * The text options of either entry point: the main one names the national languages
+ * ({@link TextEstimateOptions}), `@smsv4/core/segments` is given their tables.
+ */
+export interface TextOptionsOf<L> extends CommonEstimateOptions {
   readonly type?: 'text';
   /**
    * National language shift tables the sender's platform may use: the estimator picks the
    * cheapest combination (default tables included), counting 3 header octets per table.
    */
-  readonly nationalLanguages?: readonly NationalLanguage[];
+  readonly nationalLanguages?: readonly L[];
   /** Never split a grapheme cluster across parts (default `false`). */
   readonly graphemes?: boolean;
 }
 
-/**
- * The text options of either entry point: the main one names the national languages
- * (`TextEstimateOptions`), `@smsv4/core/segments` is given their tables.
- */
-export interface TextOptionsOf<L> extends CommonEstimateOptions {
-  readonly type?: 'text';
-  readonly nationalLanguages?: readonly L[];
-  readonly graphemes?: boolean;
-}
+/** Options of {@link estimateSegments} for `text` content, the national languages by name. */
+export type TextEstimateOptions = TextOptionsOf<NationalLanguage>;
 
 /**
  * How an entry point's `nationalLanguages` become the combinations of tables the text estimator
