@@ -412,4 +412,24 @@ describe('members of an estimate', () => {
     expect(Object.keys(written)).toEqual([...base, 'fits', 'mlc']);
     expect(written).toStrictEqual({ ...ucs2 });
   });
+
+  it('list the characters that forced UCS-2 on first read as a plain member: the same array each read, also when frozen, nothing hidden shown', () => {
+    const text = 'Şeker 😀 ç “x” 😀';
+    const turkish = estimateSegments(text, { nationalLanguages: ['turkish'] });
+    const plain = estimateSegments(text);
+    const first = turkish.ucs2Characters;
+    expect(first.map((c) => c.char)).toEqual(['😀', '“', '”']);
+    expect(turkish.ucs2Characters).toBe(first);
+    expect(first[0]).toEqual({ char: '😀', index: 6, count: 2 });
+    // Without the Turkish tables, Ş and ç (only Ç is in the default alphabet) are forced too: each estimate lists against its own tables.
+    expect(plain.ucs2Characters.map((c) => c.char)).toEqual(['Ş', '😀', 'ç', '“', '”']);
+    const descriptor = Object.getOwnPropertyDescriptor(plain, 'ucs2Characters');
+    expect(descriptor?.enumerable).toBe(true);
+    expect(Object.getOwnPropertySymbols(plain).filter((s) => Object.getOwnPropertyDescriptor(plain, s)?.enumerable)).toEqual([]);
+    const frozen = Object.freeze(estimateSegments(text, { nationalLanguages: ['turkish'] }));
+    expect(frozen.ucs2Characters).toEqual(first);
+    expect(frozen.ucs2Characters).toEqual(first);
+    expect({ ...estimateSegments(text) }.ucs2Characters).toEqual(plain.ucs2Characters);
+    expect(estimateSegments(text)).toEqual(plain);
+  });
 });

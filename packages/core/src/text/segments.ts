@@ -232,8 +232,11 @@ function finish(
   truncated: { content: string; units: number },
   operator: OperatorLimits | undefined,
   extra: {
-    /** The list, or how to compute it: computed on first read, so a caller that never reads it never pays for it. */
-    ucs2Characters?: readonly ForcedCharacter[] | (() => readonly ForcedCharacter[]);
+    /**
+     * A text sent in UCS-2: its forced characters are listed on first read (a caller that never
+     * reads them never pays), against these enabled national tables, or the default ones (`true`).
+     */
+    forcedAgainst?: readonly SeptetCosts[] | true;
     nationalTables?: NationalTables | undefined;
     graphemes?: { segmentsWithoutGraphemes: number; changed: boolean } | undefined;
     loneSurrogates?: readonly number[] | undefined;
@@ -244,7 +247,6 @@ function finish(
   const unitsPerPart = single ? caps.single : caps.multi;
   const maxParts = checkLimit(operator?.maxParts, 'maxParts');
   const fits = single;
-  const forced = extra.ucs2Characters ?? NO_CHARS;
   // Members in the documented order, the optional ones set only when present (assignments: a
   // spread in an object literal is far slower for engines).
   const estimate = {
@@ -259,8 +261,19 @@ function finish(
     singlePartCapacity: caps.single,
     multipartCapacity: caps.multi,
     headerOctets: single ? caps.singleHeader : caps.multiHeader,
-    ucs2Characters: typeof forced === 'function' ? NO_CHARS : forced,
   } as { -readonly [K in keyof SegmentEstimate]?: SegmentEstimate[K] };
+  const { forcedAgainst } = extra;
+  if (forcedAgainst === undefined) estimate.ucs2Characters = NO_CHARS;
+  else {
+    // Listing the characters that forced UCS-2 costs a map update per character, so it happens on
+    // first read: an enumerable accessor (JSON, spreading and deep equality see a plain array), on
+    // UCS-2 estimates of text only. Every estimate shares the accessor, which lists them from the
+    // parts (their join is the text) and the tables in a hidden member: an accessor made per
+    // estimate, or put in place of a member, would give each estimate a shape of its own, and
+    // creating one would cost several times more.
+    if (forcedAgainst !== true) Object.defineProperty(estimate, FORCED_TABLES, { value: forcedAgainst });
+    Object.defineProperty(estimate, 'ucs2Characters', FORCED_ACCESSOR);
+  }
   if (extra.nationalTables !== undefined) estimate.nationalTables = extra.nationalTables;
   if (extra.graphemes !== undefined) estimate.graphemes = extra.graphemes;
   estimate.fits = fits;
@@ -272,17 +285,6 @@ function finish(
   };
   // Set after creation, and only on the rare estimates that have them: no cost for the others.
   if (extra.loneSurrogates !== undefined) estimate.loneSurrogates = extra.loneSurrogates;
-  if (typeof forced === 'function') {
-    // Listing the characters that forced UCS-2 costs a map update per character, so it happens on
-    // first read. An enumerable accessor: JSON, spreading and deep equality see a plain array.
-    // (Only UCS-2 estimates get it: an accessor makes object creation slower for every estimate.)
-    let list: readonly ForcedCharacter[] | undefined;
-    Object.defineProperty(estimate, 'ucs2Characters', {
-      enumerable: true,
-      configurable: true,
-      get: () => (list ??= forced()),
-    });
-  }
   return estimate as SegmentEstimate;
 }
 
@@ -290,6 +292,31 @@ function finish(
 // Text
 
 const NO_CHARS: readonly ForcedCharacter[] = Object.freeze([]);
+
+/** Hidden members of a UCS-2 estimate of text: the enabled national tables (absent for the default ones), the list once made. */
+const FORCED_TABLES = Symbol('nationalTables');
+const FORCED_LIST = Symbol('ucs2Characters');
+
+interface LazyForced {
+  readonly parts: readonly string[];
+  readonly [FORCED_TABLES]?: readonly SeptetCosts[];
+  readonly [FORCED_LIST]?: readonly ForcedCharacter[];
+}
+
+/** The accessor of every UCS-2 estimate of text: lists the forced characters on first read, then keeps the list. */
+const FORCED_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyForced): readonly ForcedCharacter[] {
+    let list = this[FORCED_LIST];
+    if (list === undefined) {
+      list = forcedCharacters(this.parts.join(''), this[FORCED_TABLES]);
+      // Kept for the next read (not on a frozen estimate, which lists them again).
+      Reflect.defineProperty(this, FORCED_LIST, { value: list });
+    }
+    return list;
+  },
+};
 
 /** The estimate of a text, its national languages resolved by `languages`: what both entry points' `estimateSegments` run. */
 export function estimateTextWith<L>(text: string, options: TextOptionsOf<L>, languages: LanguageResolver<L>): SegmentEstimate {
@@ -418,7 +445,7 @@ function ucs2Estimate(
       ? { content: text, units }
       : firstPart(boundaries === undefined ? splitUcs2(text, caps.single, true) : splitClusters(text, boundaries, widthOne, surrogateWidth, caps.single, true));
   return finish('UCS-2', 'utf16-unit', units, caps, split, truncated, operator, {
-    ucs2Characters: () => forcedCharacters(text, candidates),
+    forcedAgainst: candidates ?? true,
     graphemes,
     // A native check: well-formed text (nearly all of it) pays one pass in the engine.
     loneSurrogates: text.isWellFormed() ? undefined : loneSurrogateIndexes(text),
