@@ -133,6 +133,22 @@ describe('parseTimestamp properties', () => {
     );
   });
 
+  it('answers for the text it is given, whatever was read before (each reading of a list of texts, repeats and refusals among them)', () => {
+    const textArb = fc.oneof(timestampFormArb.map((form) => form.text), fc.string({ maxLength: 30 }));
+    fc.assert(
+      fc.property(fc.array(textArb, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { minLength: 1, maxLength: 24 }), (texts, picks) => {
+        const first = texts.map((text) => JSON.stringify(parseTimestamp(text)));
+        for (const pick of picks) {
+          const k = pick % texts.length;
+          const text = texts[k] as string;
+          expect(JSON.stringify(parseTimestamp(text))).toBe(first[k]);
+          expect(isTimestamp(text)).toBe(parseTimestamp(text).ok);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('agrees with the Date calendar on which days exist', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (year, month, day) => {

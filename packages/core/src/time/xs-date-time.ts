@@ -133,7 +133,21 @@ function readCommonFields(text: string): Fields | undefined {
 }
 
 /** Reads and checks the lexical form and the calendar, without any `Date` work. */
+/** The text read last and what it gave: a decoder checks a timestamp, then its caller asks for the instant of the same text. */
+let lastText: string | undefined;
+let lastFields: Result<Fields, TimestampError> | undefined;
+
 function readFields(text: string): Result<Fields, TimestampError> {
+  if (text === lastText && lastFields !== undefined) return lastFields;
+  const fields = readFieldsOnce(text);
+  if (typeof text === 'string') {
+    lastText = text;
+    lastFields = fields;
+  }
+  return fields;
+}
+
+function readFieldsOnce(text: string): Result<Fields, TimestampError> {
   if (typeof text !== 'string') return fail('syntax', 'expected a string');
   const common = readCommonFields(text);
   if (common !== undefined) return ok(common);

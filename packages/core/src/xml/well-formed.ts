@@ -60,7 +60,17 @@ function checkChars(s: string, from: number, to: number): boolean {
   return true;
 }
 
-/** Runs the check; `undefined` means the document is well-formed. */
+/** Whether `s[a, a + length)` and `s[b, b + length)` hold the same characters (compared in place: no substring is made). */
+function sameRun(s: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/**
+ * Runs the check; `undefined` means the document is well-formed. Names are compared where they
+ * stand in the text (open elements and the attributes of an element are kept as start and end
+ * positions), so checking a document makes no string.
+ */
 export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | undefined {
   const n = s.length;
   let i = 0;
@@ -69,9 +79,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
     if (!declaration) return 'bad-declaration';
     i = declaration[0].length;
   }
-  const stack: string[] = [];
+  // The open elements, as the start and end of each name: [start0, end0, start1, end1, ...].
+  const stack: number[] = [];
   let rootSeen = false;
-  const attrs: string[] = [];
+  // The attributes of the element being read, the same way.
+  const attrs: number[] = [];
   // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
   let cdataEnd = -1;
   while (i < n) {
@@ -95,8 +107,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (gt === -1) return 'unterminated';
       let nameEnd = gt;
       while (nameEnd > lt + 2 && isSpace(s.charCodeAt(nameEnd - 1))) nameEnd--;
-      const name = s.slice(lt + 2, nameEnd);
-      if (stack.pop() !== name) return 'mismatched-tag';
+      const openEnd = stack.pop();
+      const openStart = stack.pop();
+      if (openStart === undefined || openEnd === undefined) return 'mismatched-tag';
+      const length = nameEnd - lt - 2;
+      if (openEnd - openStart !== length || !sameRun(s, openStart, lt + 2, length)) return 'mismatched-tag';
       i = gt + 1;
     } else if (c === 33 /* ! */) {
       if (s.startsWith('<!--', lt)) {
@@ -127,7 +142,7 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (!isNameStart(c)) return 'bad-name';
       let j = lt + 2;
       while (j < n && isNameChar(s.charCodeAt(j))) j++;
-      const name = s.slice(lt + 1, j);
+      const nameEnd = j;
       if (stack.length === 0 && rootSeen) return 'several-roots';
       attrs.length = 0;
       let closed = false;
@@ -149,9 +164,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         if (j === before || !isNameStart(d)) return 'bad-attribute';
         const attrStart = j;
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
-        const attr = s.slice(attrStart, j);
-        if (attrs.includes(attr)) return 'duplicate-attribute';
-        attrs.push(attr);
+        const length = j - attrStart;
+        for (let k = 0; k < attrs.length; k += 2) {
+          if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
+        }
+        attrs.push(attrStart, j);
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         if (s.charCodeAt(j) !== 61 /* = */) return 'bad-attribute';
         j++;
@@ -170,8 +187,8 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (closed) {
         if (stack.length === 0) rootSeen = true;
       } else {
-        stack.push(name);
-        if (stack.length > maxDepth) return 'too-deep';
+        stack.push(lt + 1, nameEnd);
+        if (stack.length > 2 * maxDepth) return 'too-deep';
         rootSeen = true;
       }
       i = j;
