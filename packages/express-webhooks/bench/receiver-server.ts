@@ -1,18 +1,22 @@
 /**
  * The server side of the load test, run in a child process (its own core): one Express app with
- * three POST routes that take the same XML receipts:
+ * five POST routes that take the same XML receipts:
  * - `/bare`, the baseline: what a user writes to receive a receipt minimally, `express.text()` to
  *   read the body and fast-xml-parser to parse it, then `res.status(200).end()` (no body:
  *   `res.sendStatus()` would also hash one for its ETag);
  * - `/receiver`, the receiver mounted the same way (`app.post('/receiver', receiver)`), whose handler
  *   counts each receipt it takes by ticket ID and part;
- * - `/ignore`, a route that answers 200 without reading the body (for reference: what any route costs).
+ * - `/ignore`, a route that answers 200 without reading the body (for reference: what any route costs);
+ * - `/read` and `/decode`, the receiver's first steps alone (for reference: where its cost goes): core's
+ *   bounded body reader, then 200; the same reader and `decodeCallback` (XML well-formedness, the
+ *   receipt's members and rules, its timestamp), then 200.
  * Answers `stats` messages with the receiver's counts and the process's CPU time.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { serveLoad } from '@smsv4/bench/receiver-load';
 import express5 from 'express';
 import express4 from 'express4';
+import { decodeCallback, readBodyStream } from '@smsv4/core';
 import { XMLParser } from 'fast-xml-parser';
 import { createWebhookMiddleware } from '../src/index.js';
 
@@ -30,6 +34,13 @@ app.post('/bare', express.text({ type: ['application/xml', 'text/xml'] }), (req,
 });
 app.post('/ignore', (_req, res) => {
   res.status(200).end();
+});
+const readBody = (req: IncomingMessage) => readBodyStream(req, { maxBytes: 64 * 1024, contentLength: req.headers['content-length'] });
+app.post('/read', (req, res) => {
+  void readBody(req).then((body) => res.status(body.ok ? 200 : 400).end());
+});
+app.post('/decode', (req, res) => {
+  void readBody(req).then((body) => res.status(body.ok && decodeCallback(body.value, 'xml').ok ? 200 : 400).end());
 });
 const receiver = createWebhookMiddleware({
   onDeliveryReceipt(receipt) {

@@ -159,6 +159,15 @@ if (!options.dryRun) {
     met: nestRatio >= TARGET,
     command: 'npx -y pnpm@10.34.8 --filter @smsv4/nest-module... build && npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench',
   });
+  const vsIgnore = ratios(measured.nest, measured.ignore);
+  writeSummaryRow({
+    path: 'Nest webhook controller, sustained receipts, against a bare Nest route',
+    baseline: 'Nest controller that answers 200 without reading the body (same app), interleaved',
+    ratio: `${(median(vsIgnore) * 100).toFixed(0)} % of the rate (rounds ${percentRange(vsIgnore)}); CPU per request ${cpu('ignore').toFixed(0)} / ${cpu('nest').toFixed(0)} µs`,
+    target: `≥ ${TARGET * 100} % of the rate`,
+    met: median(vsIgnore) >= TARGET,
+    command: 'npx -y pnpm@10.34.8 --filter @smsv4/nest-module... build && npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench',
+  });
 }
 if (failedChecks > 0) {
   console.error('receipts were lost, handled twice or refused, or a route did not answer 200');
