@@ -16,11 +16,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildDeliveryReceipt, buildMultipartInbound } from '@smsv4/testing';
+import { best, fmt, median } from '@smsv4/bench/receiver-load';
+import { writeReportBlock } from '@smsv4/bench/report-file';
+import { buildDeliveryReceipt, buildMultipartInbound, startRedis } from '@smsv4/testing';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
-import { writeReportBlock } from '../../../tooling/bench/src/report-file.js';
-import { startRedisServer } from '../test/redis-server.js';
 import { startReceiver, type ReceiverInstance } from '../test/scale-out/receiver-instances.js';
 import type { ReceiverConfig } from '../test/scale-out/receiver-process.js';
 
@@ -223,15 +223,10 @@ async function load(cluster: Cluster, tag: string, round: number, redis: Redis |
   };
 }
 
-const median = (list: number[]): number => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 const loadBefore = loadavg()[0] ?? 0;
-const server = await startRedisServer();
+// Stopped by hand at the end (this runs outside a test runner).
+const server = await startRedis({ teardown: 'manual' });
 const inspector = new Redis(server.port, server.host);
 const base = { port: 0, failRate: 0, leaseMs: 60_000, handlerTimeoutMs: 10_000, reassemblyTimeoutMs: 600_000, orphanSweepMs: 60_000, journal: false };
 const start = async (mode: Mode): Promise<Cluster> => {
@@ -297,7 +292,6 @@ inspector.disconnect();
 await server.stop();
 
 const ratios = measured.redis.map((r, k) => r.perSecond / (measured.memory[k] as Round).perSecond);
-const best = (list: Round[]): Round => list.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const row = (mode: Mode, label: string): string => {
   const list = measured[mode];
   const c = checks[mode];

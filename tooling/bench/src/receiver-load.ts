@@ -215,7 +215,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** The round with the highest rate. */
-export const best = (rounds: readonly Round[]): Round => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+export const best = <R extends Pick<Round, 'perSecond'>>(rounds: readonly R[]): R => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 
 /** The ratios of `rounds` to `baseline`'s, round by round (each pair measured back to back). */
 export const ratios = (rounds: readonly Round[], baseline: readonly Round[]): number[] => rounds.map((r, k) => r.perSecond / (baseline[k]?.perSecond ?? Number.NaN));
