@@ -312,18 +312,24 @@ function gsmHexScratch(text: string): string | undefined {
   return scratchHexText(k);
 }
 
-/** Latin-1 hex of a short text through the scratch buffers; `undefined` on any fault. */
-function latin1HexScratch(text: string): string | undefined {
-  // Read with `charCodeAt`: its UTF-8 would take two octets per character over 7F.
-  const n = text.length;
-  const out = scratchUnits;
+/**
+ * Writes the Latin-1 hex of a text into `out` (one 16-bit unit of two ASCII digits per character);
+ * the index of the first character over FF, or -1 when there is none. Read with `charCodeAt`: its
+ * UTF-8 would take two octets per character over 7F.
+ */
+function writeLatin1Hex(text: string, out: Uint16Array): number {
   const units = HEX_UNITS;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c > 0xff) return undefined;
+    if (c > 0xff) return i;
     out[i] = units[c] as number;
   }
-  return scratchHexText(n);
+  return -1;
+}
+
+/** Latin-1 hex of a short text through the scratch buffers; `undefined` on any fault. */
+function latin1HexScratch(text: string): string | undefined {
+  return writeLatin1Hex(text, scratchUnits) === -1 ? scratchHexText(text.length) : undefined;
 }
 
 /** UTF-8 hex of a short text through the scratch buffers; `undefined` on any fault. */
@@ -337,18 +343,21 @@ function utf8HexScratch(text: string): string | undefined {
   return scratchHexText(octets);
 }
 
-/** UTF-16 hex of a short text through the scratch buffers; `undefined` on any fault. */
-function utf16HexScratch(text: string): string | undefined {
-  if (!text.isWellFormed()) return undefined;
-  const n = text.length;
-  const out = scratchUnits;
+/** Writes the hex of the big-endian UTF-16 code units of a text into `out` (two 16-bit units of two ASCII digits each per code unit). */
+function writeUtf16Hex(text: string, out: Uint16Array): void {
   const units = HEX_UNITS;
-  for (let i = 0, j = 0; i < n; i++, j += 2) {
+  for (let i = 0, j = 0; i < text.length; i++, j += 2) {
     const c = text.charCodeAt(i);
     out[j] = units[c >> 8] as number;
     out[j + 1] = units[c & 0xff] as number;
   }
-  return scratchHexText(2 * n);
+}
+
+/** UTF-16 hex of a short text through the scratch buffers; `undefined` on any fault. */
+function utf16HexScratch(text: string): string | undefined {
+  if (!text.isWellFormed()) return undefined;
+  writeUtf16Hex(text, scratchUnits);
+  return scratchHexText(2 * text.length);
 }
 
 /**
@@ -700,11 +709,8 @@ export function encodeHex(text: string, charset: HexCharset, options: HexTextOpt
     }
     case 'Latin-1': {
       const out = new Uint16Array(text.length);
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c > 0xff) throw unencodable(text, i, charset);
-        out[i] = HEX_UNITS[c] as number;
-      }
+      const bad = writeLatin1Hex(text, out);
+      if (bad !== -1) throw unencodable(text, bad, charset);
       return asciiDecoder.decode(out);
     }
     // Content of a message's size took the scratch path above: here is long content, or text with
@@ -712,21 +718,13 @@ export function encodeHex(text: string, charset: HexCharset, options: HexTextOpt
     case 'UTF-8':
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
       return bytesToHex(utf8Encoder.encode(text));
-    case 'UTF-16':
+    case 'UTF-16': {
       if (!text.isWellFormed()) throw unencodable(text, loneSurrogateIndex(text), charset);
-      return utf16HexLong(text);
+      const out = new Uint16Array(text.length * 2);
+      writeUtf16Hex(text, out);
+      return asciiDecoder.decode(out);
+    }
   }
-}
-
-/** Upper-case hex of the big-endian UTF-16 code units of a text through a typed array. */
-function utf16HexLong(text: string): string {
-  const out = new Uint16Array(text.length * 2);
-  for (let i = 0, j = 0; i < text.length; i++, j += 2) {
-    const c = text.charCodeAt(i);
-    out[j] = HEX_UNITS[c >> 8] as number;
-    out[j + 1] = HEX_UNITS[c & 0xff] as number;
-  }
-  return asciiDecoder.decode(out);
 }
 
 function unencodable(text: string, index: number, charset: HexCharset, tables?: NationalTables): TypeError {
