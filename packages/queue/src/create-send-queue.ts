@@ -59,10 +59,16 @@ export interface QueueRetryOptions {
   /** Ceiling of the backoff; default 60 000 ms. */
   readonly maxDelayMs?: number;
   /**
-   * Shortest wait after a 1010; default 10 000 ms, the spec's "intervals of 10 seconds or more" (read
-   * from core's catalogue). Lower it only against a sandbox.
+   * Shortest wait after a 1010; default and floor 10 000 ms, the spec's "intervals of 10 seconds or
+   * more" (read from core's catalogue). A lower value is a `TypeError` unless
+   * `allowShortTemporaryErrorDelay` is set.
    */
   readonly temporaryErrorDelayMs?: number;
+  /**
+   * Lets `temporaryErrorDelayMs` go below the spec's 10 s: for tests against a sandbox only, never
+   * against the service (default `false`).
+   */
+  readonly allowShortTemporaryErrorDelay?: boolean;
 }
 
 /** Options of {@link createSendQueue}. */
@@ -250,12 +256,19 @@ export function createSendQueue({
   if (onStateChange !== undefined && typeof onStateChange !== 'function') throw new TypeError('onStateChange must be a function');
   if (typeof onError !== 'function') throw new TypeError('onError must be a function');
   if (retry === null || typeof retry !== 'object') throw new TypeError('retry must be an object');
+  const { allowShortTemporaryErrorDelay = false } = retry;
+  if (typeof allowShortTemporaryErrorDelay !== 'boolean') throw new TypeError('retry.allowShortTemporaryErrorDelay must be a Boolean');
   const resolvedRetry: ResolvedRetry = {
     maxRetries: checkDuration('retry.maxRetries', retry.maxRetries ?? 10),
     initialDelayMs: checkDuration('retry.initialDelayMs', retry.initialDelayMs ?? 1000),
     maxDelayMs: checkDuration('retry.maxDelayMs', retry.maxDelayMs ?? 60_000),
     temporaryErrorDelayMs: checkDuration('retry.temporaryErrorDelayMs', retry.temporaryErrorDelayMs ?? TEMPORARY_ERROR_DELAY_MS),
   };
+  if (resolvedRetry.temporaryErrorDelayMs < TEMPORARY_ERROR_DELAY_MS && !allowShortTemporaryErrorDelay) {
+    throw new TypeError(
+      `retry.temporaryErrorDelayMs must be at least ${TEMPORARY_ERROR_DELAY_MS} ms (the spec: after a 1010, retry at intervals of 10 seconds or more), got ${resolvedRetry.temporaryErrorDelayMs}; against a sandbox only, set retry.allowShortTemporaryErrorDelay: true`,
+    );
+  }
   if (!Number.isSafeInteger(resolvedRetry.maxRetries)) throw new TypeError('retry.maxRetries must be an integer');
 
   // The queue retries sends itself (1010 frees the worker), so the client it creates never does.

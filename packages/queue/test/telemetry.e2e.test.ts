@@ -32,7 +32,7 @@ describe('queue telemetry', () => {
       connection: redis.connection,
       name: 'telemetry',
       clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password', telemetry },
-      retry: { temporaryErrorDelayMs: 300, initialDelayMs: 50, maxDelayMs: 500 },
+      retry: { temporaryErrorDelayMs: 300, allowShortTemporaryErrorDelay: true, initialDelayMs: 50, maxDelayMs: 500 },
       telemetry,
     });
     await queue.enqueue({ destination: { address: '14155550100' }, message: { type: 'text', content: 'first' } }, { key: 'tel-1' });
