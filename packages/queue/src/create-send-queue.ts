@@ -25,28 +25,52 @@ import { TEMPORARY_ERROR_DELAY_MS } from './send-outcome.js';
 import { settleFromReceipts, startSendWorker, type ResolvedRetry, type SendJobData, type SendWorker, type WorkerOptions } from './send-worker.js';
 
 /**
- * Reports state changes to the telemetry: a span from `sending` to the state the send led to, a
- * counter and a log line for every change. A telemetry failure changes nothing.
+ * Reports state changes to the telemetry: a span from `sending` to the state the send led to (the
+ * client's call runs inside it), with the ticket ID and the service's code; a counter and a log line
+ * for every change. A telemetry failure changes nothing.
  */
 const MAX_OPEN_SPANS = 10_000;
 
-function queueTelemetry(telemetry: SmsTelemetry): (transition: Transition) => void {
+interface QueueObserver {
+  readonly observe: (transition: Transition) => void;
+  readonly runSend: <T>(key: string, send: () => T) => T;
+}
+
+function queueTelemetry(telemetry: SmsTelemetry): QueueObserver {
   const sending = new Map<string, QueueJobObserver>();
-  return ({ key, state }) => {
-    try {
-      const open = sending.get(key);
-      if (open !== undefined) {
-        sending.delete(key);
-        open.end({ key, state });
-      } else telemetry.queueState({ key, state });
-      if (state === 'sending') {
-        sending.set(key, telemetry.queueJob(key));
-        // A send whose outcome another process recorded never ends here: forget the oldest.
-        if (sending.size > MAX_OPEN_SPANS) sending.delete(sending.keys().next().value as string);
+  return {
+    observe({ key, state, ticketId, code, description }) {
+      try {
+        const report = { key, state, ...(ticketId === undefined ? {} : { ticketId }), ...(code === undefined ? {} : { code }), ...(description === undefined ? {} : { description }) };
+        const open = sending.get(key);
+        if (open !== undefined) {
+          sending.delete(key);
+          open.end(report);
+        } else telemetry.queueState(report);
+        if (state === 'sending') {
+          sending.set(key, telemetry.queueJob(key));
+          // A send whose outcome another process recorded never ends here: forget the oldest.
+          if (sending.size > MAX_OPEN_SPANS) sending.delete(sending.keys().next().value as string);
+        }
+      } catch {
+        // Telemetry cannot undo a state change.
       }
-    } catch {
-      // Telemetry cannot undo a state change.
-    }
+    },
+    runSend(key, send) {
+      const open = sending.get(key);
+      if (open === undefined) return send();
+      let started = false;
+      try {
+        return open.run(() => {
+          started = true;
+          return send();
+        });
+      } catch (error) {
+        // A telemetry failure before the send started: send without the span.
+        if (!started) return send();
+        throw error;
+      }
+    },
   };
 }
 
@@ -277,12 +301,13 @@ export function createSendQueue({
   const redis = connection instanceof Redis ? connection : new Redis({ ...connection, maxRetriesPerRequest: null });
   redis.on('error', onError);
   const keys = storeKeys(prefix, name);
-  const observeTransition = telemetry === undefined ? undefined : queueTelemetry(telemetry);
+  const observer = telemetry === undefined ? undefined : queueTelemetry(telemetry);
   const changed = (transition: Transition): void => {
-    observeTransition?.(transition);
+    observer?.observe(transition);
     if (onStateChange === undefined) return;
+    const { description: _description, ...change } = transition;
     try {
-      onStateChange(transition);
+      onStateChange(change);
     } catch {
       // A listener cannot undo a state change.
     }
@@ -417,6 +442,7 @@ export function createSendQueue({
           lockDurationMs,
           stalledIntervalMs,
           onError,
+          ...(observer === undefined ? {} : { runSend: observer.runSend }),
         },
         workerConcurrency,
       );
@@ -435,8 +461,15 @@ export function createSendQueue({
       subscriber.on('error', onError);
       subscriber.on('message', (_channel: string, message: string) => {
         try {
-          const change = JSON.parse(message) as { key: string; state: MessageState; previous: MessageState | false; at: number };
-          listener({ key: change.key, state: change.state, ...(change.previous === false ? {} : { previous: change.previous }), at: change.at });
+          const change = JSON.parse(message) as { key: string; state: MessageState; previous: MessageState | false; at: number; ticketId?: string; code?: string | number };
+          listener({
+            key: change.key,
+            state: change.state,
+            ...(change.previous === false ? {} : { previous: change.previous }),
+            at: change.at,
+            ...(change.ticketId === undefined ? {} : { ticketId: change.ticketId }),
+            ...(change.code === undefined ? {} : { code: change.code }),
+          });
         } catch {
           // A listener's error (or a foreign message on the channel) stops nothing.
         }

@@ -10,8 +10,8 @@
 import type { Redis } from 'ioredis';
 
 const PRELUDE = `
-local function publish(channel, key, state, previous, now)
-  redis.call('PUBLISH', channel, cjson.encode({ key = key, state = state, previous = previous or false, at = tonumber(now) }))
+local function publish(channel, key, state, previous, now, ticketId, code)
+  redis.call('PUBLISH', channel, cjson.encode({ key = key, state = state, previous = previous or false, at = tonumber(now), ticketId = ticketId, code = code }))
 end
 `;
 
@@ -96,7 +96,13 @@ if outcome == 'accepted' or outcome == 'rejected' then
   redis.call('PEXPIRE', KEYS[1], ARGV[6])
   redis.call('PEXPIRE', KEYS[5], ARGV[6])
 end
-if state ~= outcome then publish(ARGV[4], ARGV[1], outcome, state, ARGV[3]) end
+if state ~= outcome then
+  local ticketId, code
+  for i = 7, #ARGV - 1, 2 do
+    if ARGV[i] == 'ticketId' then ticketId = ARGV[i + 1] elseif ARGV[i] == 'code' then code = ARGV[i + 1] end
+  end
+  publish(ARGV[4], ARGV[1], outcome, state, ARGV[3], ticketId, code)
+end
 return { 'ok', state, receipts }
 `;
 
@@ -121,7 +127,7 @@ if state == 'sending' or state == 'unknown' or state == 'abandoned' or state == 
   redis.call('HDEL', KEYS[1], 'inflight', 'inflightAt', 'reason', 'code', 'description', 'retryAt', 'httpStatus')
   redis.call('ZREM', KEYS[3], ARGV[1])
   redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
-  publish(ARGV[6], ARGV[1], 'accepted', state, ARGV[5])
+  publish(ARGV[6], ARGV[1], 'accepted', state, ARGV[5], ARGV[2])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[7])
 redis.call('PEXPIRE', KEYS[2], ARGV[7])
@@ -149,7 +155,7 @@ if state ~= ARGV[2] then return { 'stale', state or false } end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'code', ARGV[4], 'description', ARGV[5], 'updatedAt', ARGV[6])
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
-publish(ARGV[7], ARGV[1], ARGV[3], state, ARGV[6])
+publish(ARGV[7], ARGV[1], ARGV[3], state, ARGV[6], redis.call('HGET', KEYS[1], 'ticketId') or nil, tonumber(ARGV[4]))
 return { 'ok', state }
 `;
 

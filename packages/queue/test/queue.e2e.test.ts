@@ -154,6 +154,15 @@ describe('sending and receipts', () => {
     expect(changes.find((c) => c.state === 'accepted')?.previous).toBe('sending');
     await waitFor(() => heard.length >= 4, 2_000);
     expect(heard.filter((c) => c.key === 'life-1').map((c) => c.state)).toEqual(states);
+    // The changes that have a ticket or a code carry them, here and through pub/sub alike.
+    for (const seen of [changes, heard]) {
+      expect(seen.filter((c) => c.key === 'life-1').map((c) => [c.state, c.ticketId, c.code])).toEqual([
+        ['queued', undefined, undefined],
+        ['sending', undefined, undefined],
+        ['accepted', done?.ticketId, undefined],
+        ['delivered', done?.ticketId, 4],
+      ]);
+    }
     await unsubscribe();
   });
 
@@ -184,6 +193,8 @@ describe('sending and receipts', () => {
     expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'retrying', 5_000, 20)).toBe(true);
     const retrying = await queue.getMessage('temp-1');
     expect(retrying).toMatchObject({ state: 'retrying', code: '1010', description: SMS_ERRORS['1010'].description, httpStatus: 503, retries: 1 });
+    await waitFor(() => changes.some((c) => c.key === 'temp-1' && c.state === 'retrying'), 1_000, 10);
+    expect(changes.find((c) => c.key === 'temp-1' && c.state === 'retrying')).toMatchObject({ code: '1010', previous: 'sending' });
     expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(3_000);
     expect(retrying?.inFlight).toBeUndefined();
     // The only worker slot is free: the next message goes out while the first waits.
@@ -379,17 +390,16 @@ describe('a receipt that arrives before the worker recorded the answer', () => {
   });
 
   /** A queue sending through the proxy, which holds each 202 until `until()` holds (at most 10 s). */
-  const heldQueue = (options: Partial<SendQueueOptions>, until: () => Promise<boolean>): SendQueue => {
+  const heldQueue = (options: Partial<SendQueueOptions>, until: (queue: SendQueue) => Promise<boolean>): SendQueue => {
     const queue = newQueue({ clientOptions: { baseUrl: proxy.url, accountId: 'sandbox', password: 'sandbox-password' }, ...options });
-    proxy.hold = () => waitFor(until, 10_000, 20);
+    proxy.hold = () => waitFor(() => until(queue), 10_000, 20);
     setup.receiptsTo = queue;
     return queue;
   };
 
   it('with the key in note2: the receipt settles the message at once, and the late answer changes nothing', async () => {
     const changes: StateChange[] = [];
-    let queue: SendQueue | undefined;
-    queue = heldQueue({ keyInNote2: true, onStateChange: (c) => changes.push(c) }, async () => (await queue?.getMessage('early-1'))?.state === 'delivered');
+    const queue = heldQueue({ keyInNote2: true, onStateChange: (c) => changes.push(c) }, async (q) => (await q.getMessage('early-1'))?.state === 'delivered');
     await queue.enqueue(message('early-1'), { key: 'early-1' });
     queue.startWorker();
     expect(await waitFor(() => proxy.released.length === 1, 15_000, 20)).toBe(true);
@@ -405,15 +415,14 @@ describe('a receipt that arrives before the worker recorded the answer', () => {
   });
 
   it('without the key: the receipt waits under its ticket and is applied when the worker stores the answer', async () => {
-    let queue: SendQueue | undefined;
     const receiptsBefore = setup.receipts;
-    queue = heldQueue({}, async () => setup.receipts > receiptsBefore);
+    const queue = heldQueue({}, async () => setup.receipts > receiptsBefore);
     await queue.enqueue(message('early-2'), { key: 'early-2' });
     queue.startWorker();
     expect(await waitFor(() => proxy.released.length === 1, 15_000, 20)).toBe(true);
     // The answer was held until the receiver had taken the receipt.
     expect(proxy.released).toEqual([true]);
-    expect(await waitFor(async () => (await queue?.getMessage('early-2'))?.state === 'delivered', 5_000, 20)).toBe(true);
+    expect(await waitFor(async () => (await queue.getMessage('early-2'))?.state === 'delivered', 5_000, 20)).toBe(true);
     const view = (await sandboxRecord(setup.server.url)).find((m) => keyOfContent(m.content) === 'early-2');
     expect(await queue.getMessage('early-2')).toMatchObject({ state: 'delivered', ticketId: view?.ticketId, code: 4, sends: 1 });
     expect(await rawRedis.exists(`bull:${queue.name}:sms:e:${view?.ticketId}`)).toBe(0);

@@ -125,6 +125,8 @@ export interface QueueJobReport {
 
 /** Reports one send of the send queue: the span from `sending` to the state the send led to. */
 export interface QueueJobObserver {
+  /** Runs the send with the job's span as the active one, so the client's spans are its children. */
+  run<T>(fn: () => T): T;
   end(report: QueueJobReport): void;
 }
 
@@ -449,6 +451,10 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   const queueJob = (key: string): QueueJobObserver => {
     const span = recordingOrNone(tracer?.startSpan(TELEMETRY_SPANS.queueJob, { kind: SPAN_KIND_INTERNAL, attributes: { [A.queueKey]: key } }));
     return {
+      run(fn) {
+        if (span === undefined || api?.context.with === undefined) return fn();
+        return api.context.with(api.trace.setSpan(api.context.active(), span), fn);
+      },
       end(r) {
         queueRecord(r);
         if (span === undefined) return;
