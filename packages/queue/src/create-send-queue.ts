@@ -130,8 +130,10 @@ export interface SendQueueOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Traces, metrics and logs (core's `createTelemetry`): a span per send (from `sending` to the
-   * state it led to), `smsv4.queue.jobs` by state, `smsv4.queue.unknown_fates` and the
-   * `smsv4.queue.depth` gauge. Give the same object to `clientOptions` to trace the HTTP calls too.
+   * state it led to, with the ticket ID and the service's code), `smsv4.queue.jobs` by state,
+   * `smsv4.queue.unknown_fates` and the `smsv4.queue.depth` gauge. Give the same object to
+   * `clientOptions` to trace the HTTP calls too: the client's spans are children of the queue's.
+   * Create it after the OpenTelemetry SDK started (it takes the meter provider when created).
    */
   readonly telemetry?: SmsTelemetry;
   /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */

@@ -180,3 +180,28 @@ export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
   };
   return proxy;
 }
+
+/** The sandbox in a child process (see `sandbox-process.ts`). */
+export interface SandboxProcess {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Forks the sandbox into a process of its own and waits for its URL. */
+export async function startSandboxProcess(): Promise<SandboxProcess> {
+  const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${String(code)} before it was ready`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.connected) child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -14,8 +14,10 @@ import {
   keyOfContent,
   sandboxRecord,
   startSandbox,
+  startSandboxProcess,
   startWorkerProcess,
   waitFor,
+  type SandboxProcess,
   type SandboxSetup,
   type WorkerProcess,
   type WorkerProcessConfig,
@@ -228,16 +230,17 @@ describe('two worker processes, faults and SIGKILL', () => {
 });
 
 describe('rate limit across worker processes', () => {
-  let setup: SandboxSetup;
+  // The sandbox in its own process: the times it stamps are not delayed by this process's work.
+  let sandbox: SandboxProcess;
   const workers: WorkerProcess[] = [];
   let producer: SendQueue;
   beforeAll(async () => {
-    setup = await startSandbox({ timeScale: 1 });
+    sandbox = await startSandboxProcess();
   });
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.kill()));
     await producer?.close();
-    await setup?.close();
+    await sandbox?.close();
   });
 
   it('holds the account to its sends per second with two processes sending (within 5 %)', async () => {
@@ -245,7 +248,7 @@ describe('rate limit across worker processes', () => {
     const total = 400;
     const config: WorkerProcessConfig = {
       redisPort: redis.port,
-      sandboxUrl: setup.server.url,
+      sandboxUrl: sandbox.url,
       name: 'rate',
       // Deep enough that the slots, not the machine, set the pace.
       concurrency: 32,
@@ -256,7 +259,7 @@ describe('rate limit across worker processes', () => {
       sendTimeoutMs: 20_000,
       keyInNote2: false,
     };
-    producer = createSendQueue({ connection: redis.connection, name: 'rate', clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' } });
+    producer = createSendQueue({ connection: redis.connection, name: 'rate', clientOptions: { baseUrl: sandbox.url, accountId: 'sandbox', password: 'sandbox-password' } });
     workers.push(await startWorkerProcess(config), await startWorkerProcess(config));
     // A first batch warms the processes up (code paths, connections); the second one is measured.
     const warmUp = Array.from({ length: perSecond * 2 }, (_, i) => `w-${i}`);
@@ -269,7 +272,7 @@ describe('rate limit across worker processes', () => {
     // Both processes sent a fair part.
     for (const share of shares) expect(share).toBeGreaterThan((total + warmUp.length) * 0.25);
     expect(shares.reduce((a, b) => a + b, 0)).toBe(total + warmUp.length);
-    const record = await sandboxRecord(setup.server.url);
+    const record = await sandboxRecord(sandbox.url);
     expect(record).toHaveLength(total + warmUp.length);
     const times = record
       .filter((m) => keyOfContent(m.content)?.startsWith('r-'))
@@ -291,7 +294,7 @@ describe('rate limit across worker processes', () => {
     const names = ['rate-a', 'rate-b'];
     const config = (name: string): WorkerProcessConfig => ({
       redisPort: redis.port,
-      sandboxUrl: setup.server.url,
+      sandboxUrl: sandbox.url,
       name,
       concurrency: 32,
       rateLimit: { perSecond },
@@ -301,7 +304,7 @@ describe('rate limit across worker processes', () => {
       sendTimeoutMs: 20_000,
       keyInNote2: false,
     });
-    const producers = names.map((name) => createSendQueue({ connection: redis.connection, name, clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' } }));
+    const producers = names.map((name) => createSendQueue({ connection: redis.connection, name, clientOptions: { baseUrl: sandbox.url, accountId: 'sandbox', password: 'sandbox-password' } }));
     try {
       workers.push(...(await Promise.all(names.map((name) => startWorkerProcess(config(name))))));
       const batch = (prefix: string, count: number) => names.map((name) => Array.from({ length: count }, (_, i) => `${prefix}-${name}-${i}`));
@@ -317,7 +320,7 @@ describe('rate limit across worker processes', () => {
       expect(await settle(keys)).toBe(true);
       const shares = await Promise.all(workers.splice(0).map((w) => w.stop()));
       for (const share of shares) expect(share).toBe(perQueue + 25);
-      const times = (await sandboxRecord(setup.server.url))
+      const times = (await sandboxRecord(sandbox.url))
         .filter((m) => keyOfContent(m.content)?.startsWith('r2-'))
         .map((m) => Date.parse(m.submittedAt))
         .sort((a, b) => a - b);
