@@ -67,37 +67,3 @@ export function createSendGate(redis: Redis, prefix: string, account: string, ra
     },
   };
 }
-
-/**
- * How late a send may leave after its slot, ms. A process that was stalled (a busy CPU, a long
- * garbage collection) wakes several sends at once; sent together, with the sends of the next slots,
- * they would exceed the rate over that second. Later than this, a send takes a new slot instead
- * (its own slot is lost: the rate stays under the limit, never over). 50 ms of lateness lets at
- * most 5 % more sends into a one-second window, whatever the rate.
- */
-export const LATE_SLOT_TOLERANCE_MS = 50;
-
-/** After this many new slots, a send that keeps waking late leaves anyway (a process stalled all the time still sends). */
-const MAX_RETAKES = 3;
-
-/** What {@link awaitSlot} did: the slot is reached (`retakes`: slots given up because the process woke too late), or too far away. */
-export type AwaitedSlot = { readonly reserved: true; readonly retakes: number } | { readonly reserved: false; readonly waitMs: number };
-
-/**
- * Reserves the next slot of the account (at most `maxWaitMs` away) and waits for it; a wait that
- * ended more than {@link LATE_SLOT_TOLERANCE_MS} after the slot takes a new slot (at most 3 times).
- */
-export async function awaitSlot(
-  gate: SendGate,
-  maxWaitMs: number,
-  sleep: (ms: number) => Promise<unknown>,
-  now: () => number = Date.now,
-): Promise<AwaitedSlot> {
-  for (let retakes = 0; ; retakes++) {
-    const slot = await gate.reserve(maxWaitMs);
-    if (!slot.reserved) return { reserved: false, waitMs: slot.waitMs };
-    const due = now() + slot.waitMs;
-    if (slot.waitMs > 0) await sleep(slot.waitMs);
-    if (now() - due <= LATE_SLOT_TOLERANCE_MS || retakes >= MAX_RETAKES) return { reserved: true, retakes };
-  }
-}

@@ -10,7 +10,7 @@ import { foldReceipts, type DeliveryReceipt } from '@smsv4/core';
 import type { SmsClient } from '@smsv4/transport-fetch';
 import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import type { MessageStore } from './message-store.js';
-import { awaitSlot, type SendGate } from './send-gate.js';
+import type { SendGate } from './send-gate.js';
 import { outcomeOfError, retryDelay, type SendOutcome } from './send-outcome.js';
 
 /** The data of a send job: only the key (the message lives in the store). */
@@ -124,8 +124,9 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
   const processor = async (job: Job<SendJobData>, jobToken?: string): Promise<void> => {
     const { key } = job.data;
     if (gate.limited) {
-      const slot = await awaitSlot(gate, maxInlineWaitMs, sleep);
+      const slot = await gate.reserve(maxInlineWaitMs);
       if (!slot.reserved) return delay(job, jobToken, Date.now() + slot.waitMs);
+      if (slot.waitMs > 0) await sleep(slot.waitMs);
     }
     const token = `${identity}/${job.id}/${++sends}`;
     let begun = await store.begin(key, token, gate.limited ? undefined : gate.pauseKey);
