@@ -68,7 +68,7 @@ describe('explain', () => {
     expect(GSM_SUBSTITUTES.get('\uff01')).toBe('!');
     // The typographic characters common SMS tools replace, each with a substitute here.
     const covered = [
-      '\u2017', '\u2016', '\u223c', '\u02f7', '\u2223', '\u29f5', '\u29f8', '\u2774', '\u2775', '\u02d7', '\u2120', '\u20b9',
+      '\u2768', '\u276e', '\u2771', '\u2772', '\u2773', '\u2017', '\u2016', '\u223c', '\u02f7', '\u2223', '\u29f5', '\u29f8', '\u2774', '\u2775', '\u02d7', '\u2120', '\u20b9',
       '\ufe50', '\ufe51', '\ufe52', '\ufe54', '\ufe55', '\ufe56', '\ufe57', '\ufe58', '\ufe59', '\ufe5a', '\ufe5b', '\ufe5c',
       '\ufe5d', '\ufe5e', '\ufe5f', '\ufe60', '\ufe61', '\ufe62', '\ufe63', '\ufe64', '\ufe65', '\ufe66', '\ufe68', '\ufe69', '\ufe6a', '\ufe6b',
     ];
@@ -81,11 +81,11 @@ describe('explain', () => {
   });
 
   it('offers the small form variants, the ornament brackets and the operator look-alikes as their ASCII counterparts', () => {
-    const x = explain('﹙a﹚ ﹛b﹜ ﹝c﹞ ❴d❵ ❨e❩ 5﹪ ﹩5 me﹫x ﹟1 ﹤﹦﹥ a﹨b ∣ ‖ ‗ a∼b ˷ ⧸ ⧵ x﹐y﹒ ok﹗ ok﹖ a﹔b﹕c');
-    expect(x.substituted).toBe('(a) {b} [c] {d} (e) 5% $5 me@x #1 <=> a\\b | || _ a~b ~ / \\ x,y. ok! ok? a;b:c');
+    const x = explain('﹙a﹚ ﹛b﹜ ﹝c﹞ ❴d❵ ❨e❩ ❮f❯ 5﹪ ﹩5 me﹫x ﹟1 ﹤﹦﹥ a﹨b ∣ ‖ ‗ a∼b ˷ ⧸ ⧵ x﹐y﹒ ok﹗ ok﹖ a﹔b﹕c');
+    expect(x.substituted).toBe('(a) {b} [c] {d} (e) <f> 5% $5 me@x #1 <=> a\\b | || _ a~b ~ / \\ x,y. ok! ok? a;b:c');
     expect(x.substitutedEstimate.encoding).toBe('GSM');
     expect(x.unsubstitutable).toEqual([]);
-    expect(x.substitutions.find((s) => s.char === '\u2016')).toEqual({ char: '\u2016', index: 44, replacement: '||' });
+    expect(x.substitutions.find((s) => s.char === '\u2016')).toEqual({ char: '\u2016', index: 48, replacement: '||' });
   });
 
   it('offers ₹ as "Rs", never applied to the estimate', () => {

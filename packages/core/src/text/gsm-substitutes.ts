@@ -24,7 +24,7 @@
  * | ˜ ˷ ∼ (small tilde, modifier low tilde, tilde operator) | `~` |
  * | ː ˸ ∶ (modifier colons, ratio) and ; (Greek question mark, the same character as `;`) | `:` and `;` |
  * | ∗ ⁎ (asterisk operator, low asterisk) | `*` |
- * | ❨ ❩ ❪ ❫ (parenthesis ornaments), ❲ ❳ (tortoise shell ornaments), ❴ ❵ (curly bracket ornaments) | `(` `)` `(` `)`, `[` `]`, `{` `}` |
+ * | ❨ ❩ ❪ ❫ ❬ ❭ ❮ ❯ ❰ ❱ ❲ ❳ ❴ ❵ (ornament brackets, U+2768-U+2775) | `(` `)` `(` `)` `<` `>` `<` `>` `<` `>` `[` `]` `{` `}` |
  * | small form variants U+FE50-U+FE6B: ﹐ ﹑ ﹒ ﹔ ﹕ ﹖ ﹗ ﹙ ﹚ ﹛ ﹜ ﹝ ﹞ ﹟ ﹠ ﹡ ﹢ ﹤ ﹥ ﹦ ﹨ ﹩ ﹪ ﹫ (and ﹘ ﹣ above) | `,` `,` `.` `;` `:` `?` `!` `(` `)` `{` `}` `[` `]` `#` `&` `*` `+` `<` `>` `=` `\` `$` `%` `@` |
  * | vertical presentation forms ︐ ︑ ︒ ︓ ︔ ︕ ︖ (U+FE10-U+FE16) | `,` `,` `.` `:` `;` `!` `?` |
  * | ₹ (Indian rupee sign) | `Rs` |
@@ -82,23 +82,19 @@ function substituteEntries(): (readonly [string, string])[] {
     ...each('\u02d0\u02f8\u2236', ':'),
     ['\u037e', ';'],
     ...each('\u2217\u204e', '*'),
-    ...each('\u2768\u276a', '('),
-    ...each('\u2769\u276b', ')'),
-    ['\u2772', '['],
-    ['\u2773', ']'],
-    ['\u2774', '{'],
-    ['\u2775', '}'],
     ['\u20b9', 'Rs'],
     ...each('\u200e\u200f', ''),
   ];
-  // Small form variants (U+FE50-U+FE6B) and vertical presentation forms (U+FE10-U+FE16), each
-  // position its ASCII counterpart; a space where there is none (reserved or no counterpart).
+  // Ornament brackets (U+2768-U+2775), small form variants (U+FE50-U+FE6B) and vertical
+  // presentation forms (U+FE10-U+FE16), each position its ASCII counterpart; a space where there
+  // is none (reserved).
   // U+FE58 and U+FE63 are dashes, listed with the others above.
   const forms = (first: number, ascii: string): void => {
     [...ascii].forEach((c, i) => {
       if (c !== ' ') entries.push([String.fromCharCode(first + i), c]);
     });
   };
+  forms(0x2768, '()()<><><>[]{}');
   forms(0xfe50, ',,. ;:?! (){}[]#&*+ <>= \\$%@');
   forms(0xfe10, ',,.:;!?');
   for (let cp = 0xff01; cp <= 0xff5e; cp++) {
