@@ -240,6 +240,29 @@ end
 return { 1, math.ceil(wait / 1000) }
 `;
 
+/**
+ * The last second of an account's sends (a sliding window log, on Redis' clock): admits a send
+ * while fewer than the most allowed left within the last second, else tells the wait until the
+ * oldest leaves the window. It keeps a process that was stalled, and wakes several sends at once,
+ * from sending more than the limit in any second. KEYS: the log. ARGV: window µs, most sends in
+ * the window, a unique member. → { admitted (0|1), wait ms }
+ */
+const ADMIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local window = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now - window))
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], string.format('%.0f', now), ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000) + 1000)
+  return { 1, 0 }
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local wait = tonumber(oldest[2]) + window - now
+if wait < 1000 then wait = 1000 end
+return { 0, math.ceil(wait / 1000) }
+`;
+
 /** Pauses an account's sends (`Retry-After`). KEYS: pause end. ARGV: ms. */
 const PAUSE = `
 local t = redis.call('TIME')
@@ -265,6 +288,7 @@ export interface Scripts {
   abandon: Command;
   jobFailed: Command;
   reserveSlot: Command;
+  admit: Command;
   pause: Command;
 }
 
@@ -280,6 +304,7 @@ const DEFINITIONS: Readonly<Record<keyof Scripts, { readonly keys: number; reado
   abandon: { keys: 3, lua: ABANDON, publishes: true },
   jobFailed: { keys: 2, lua: JOB_FAILED, publishes: true },
   reserveSlot: { keys: 2, lua: RESERVE_SLOT, publishes: false },
+  admit: { keys: 1, lua: ADMIT, publishes: false },
   pause: { keys: 1, lua: PAUSE, publishes: false },
 };
 

@@ -127,6 +127,8 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
       const slot = await gate.reserve(maxInlineWaitMs);
       if (!slot.reserved) return delay(job, jobToken, Date.now() + slot.waitMs);
       if (slot.waitMs > 0) await sleep(slot.waitMs);
+      // A process that was stalled wakes several sends at once: none leaves while the account's last second is full.
+      for (let waitMs = await gate.admit(); waitMs > 0; waitMs = await gate.admit()) await sleep(waitMs);
     }
     const token = `${identity}/${job.id}/${++sends}`;
     let begun = await store.begin(key, token, gate.limited ? undefined : gate.pauseKey);

@@ -288,9 +288,8 @@ describe('rate limit across worker processes', () => {
   });
 
   it('holds the account to its limit when two queues (two names) send for it at once', async () => {
-    // Half the rate of the test above: the point is the sharing, on a machine that also runs other work.
-    const perSecond = 25;
-    const perQueue = 100;
+    const perSecond = 50;
+    const perQueue = 200;
     const names = ['rate-a', 'rate-b'];
     const config = (name: string): WorkerProcessConfig => ({
       redisPort: redis.port,
@@ -312,14 +311,14 @@ describe('rate limit across worker processes', () => {
         waitFor(async () => (await Promise.all(producers.map((p, i) => p.getMessages(keys[i] as string[])))).flat().every((m) => m?.state === 'accepted'), 30_000, 250);
       const enqueue = (keys: string[][]) => Promise.all(producers.map((p, i) => p.enqueueMany((keys[i] as string[]).map((key) => ({ key, request: request(key) })))));
       // Warm-up, then the measured batch: both queues full at once.
-      const warmUp = batch('w2', 25);
+      const warmUp = batch('w2', 50);
       await enqueue(warmUp);
       expect(await settle(warmUp)).toBe(true);
       const keys = batch('r2', perQueue);
       await enqueue(keys);
       expect(await settle(keys)).toBe(true);
       const shares = await Promise.all(workers.splice(0).map((w) => w.stop()));
-      for (const share of shares) expect(share).toBe(perQueue + 25);
+      for (const share of shares) expect(share).toBe(perQueue + 50);
       const times = (await sandboxRecord(sandbox.url))
         .filter((m) => keyOfContent(m.content)?.startsWith('r2-'))
         .map((m) => Date.parse(m.submittedAt))
