@@ -132,7 +132,8 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly now?: () => number;
   /**
    * Traces, metrics and structured logs of every callback (core's `createTelemetry`); none by
-   * default. The same object as the client's links each receipt's span to its send's.
+   * default. Each receipt's span links to its send's when the telemetry's ticket store holds the
+   * send: the same object as the client's, or one sharing a Redis ticket store across processes.
    */
   readonly telemetry?: SmsTelemetry;
   /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
