@@ -238,26 +238,7 @@ describe('createTelemetry: callbacks', () => {
 
 describe('createTelemetry: queue jobs', () => {
   it('runs a send with the job span active (the call span is its child) and ends it with the ticket and the code', async () => {
-    // A synchronous context manager, enough for a synchronous `run` (applications register the SDK's).
-    const stack: unknown[] = [sdk.api.ROOT_CONTEXT];
-    sdk.api.context.setGlobalContextManager({
-      active: () => stack[stack.length - 1] as never,
-      with: (context, fn, thisArg, ...args) => {
-        stack.push(context);
-        try {
-          return fn.call(thisArg, ...args);
-        } finally {
-          stack.pop();
-        }
-      },
-      bind: (_context, target) => target,
-      enable() {
-        return this;
-      },
-      disable() {
-        return this;
-      },
-    });
+    api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     try {
       const logger = memoryLogger();
       const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider, logger });
@@ -279,7 +260,7 @@ describe('createTelemetry: queue jobs', () => {
         { level: 'warn', fields: { key: 'order-2', state: 'rejected', ticketId: undefined, code: '592', description: 'Destination address not allowed' }, message: 'queued message order-2: rejected' },
       ]);
     } finally {
-      sdk.api.context.disable();
+      api.context.disable();
     }
   });
 });
