@@ -155,3 +155,20 @@ describe.each(FASTIFY_VERSIONS)('telemetry on %s', (_name, createApp) => {
     expect(bareLogger.text()).not.toContain('12065551234');
   });
 });
+
+describe.each(FASTIFY_VERSIONS)("Fastify's own logger on %s", (_name, createApp) => {
+  it("takes `logger: app.log`: the receiver writes its lines with the application's (pino)", async () => {
+    const written: string[] = [];
+    const app = createApp({ logger: { level: 'info', stream: { write: (line: string) => void written.push(line) } } });
+    await app.register(fastifyWebhooks, { prefix: '/callbacks', logger: app.log, onDeliveryReceipt: () => undefined });
+    const origin = await listen(app);
+    try {
+      expect((await postFixture(`${origin}/callbacks`, 'receipt-single-delivered.xml')).status).toBe(200);
+      const lines = written.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.kind !== undefined);
+      expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'delivery-receipt handled', kind: 'delivery-receipt', outcome: 'handled', status: 200, ticketId: '44101-0922I-13413-21GDL', code: 4 })]);
+      expect(written.join('')).not.toContain('12065551234');
+    } finally {
+      await app.close();
+    }
+  });
+});
