@@ -4,22 +4,6 @@
  */
 import { describeReceiverConformance } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchWebhookHandler } from '../src/index.js';
-import { listenFetch } from './helpers.js';
+import { startReceiver } from './helpers.js';
 
-describeReceiverConformance({
-  name: 'the Fetch handler on Node',
-  runner: { describe, it, expect, beforeAll, afterAll },
-  forwardedFor: true,
-  async start(options) {
-    const receiver = createFetchWebhookHandler({ getRemoteAddress: (request) => request.headers.get('x-forwarded-for') ?? undefined, ...options });
-    const server = await listenFetch((request) => (new URL(request.url).pathname === '/callbacks' ? receiver(request) : new Response('not found', { status: 404 })));
-    return {
-      url: `${server.url}/callbacks`,
-      close: async () => {
-        receiver.close();
-        await server.close();
-      },
-    };
-  },
-});
+describeReceiverConformance({ name: 'the Fetch handler on Node', runner: { describe, it, expect, beforeAll, afterAll }, forwardedFor: true, start: startReceiver });

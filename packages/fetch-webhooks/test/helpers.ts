@@ -1,7 +1,9 @@
 /** Shared helpers of the end-to-end tests: a Fetch handler served on loopback, and polling. */
 import type { AddressInfo } from 'node:net';
-import { eventually as poll } from '@smsv4/testing';
+import type { WebhookHandlerOptions } from '@smsv4/core';
+import { eventually as poll, type ReceiverUnderTest } from '@smsv4/testing';
 import { serve } from '@hono/node-server';
+import { createFetchWebhookHandler } from '../src/index.js';
 
 /** A server on 127.0.0.1 (any free port). */
 export interface Listening {
@@ -26,3 +28,19 @@ export async function listenFetch(fetch: (request: Request) => Response | Promis
 
 /** The testing kit's `eventually`, with this suite's longer default wait (other runtimes start slowly). */
 export const eventually = <T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> => poll(check, timeoutMs, 20);
+
+/**
+ * Starts the handler with these options, served at `/callbacks` by Node's HTTP server, the peer's
+ * address read from X-Forwarded-For: the receivers of the conformance and telemetry suites.
+ */
+export async function startReceiver(options: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
+  const receiver = createFetchWebhookHandler({ getRemoteAddress: (request) => request.headers.get('x-forwarded-for') ?? undefined, ...options });
+  const server = await listenFetch((request) => (new URL(request.url).pathname === '/callbacks' ? receiver(request) : new Response('not found', { status: 404 })));
+  return {
+    url: `${server.url}/callbacks`,
+    close: async () => {
+      receiver.close();
+      await server.close();
+    },
+  };
+}

@@ -1,8 +1,12 @@
 /** Shared helpers of the end-to-end tests: Nest applications on loopback, requests, a recording logger. */
 import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
 import type { NestApplicationOptions } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { eventually, type CallbackAnswer } from '@smsv4/testing';
+import type { WebhookHandlerOptions } from '@smsv4/core';
+import { eventually, type CallbackAnswer, type ReceiverUnderTest } from '@smsv4/testing';
+import { OnDeliveryReceipt, OnInboundMessage, SmsModule } from '../src/index.js';
 
 export { eventually };
 
@@ -41,4 +45,28 @@ export function createRecordingLogger(): LoggerService & { readonly entries: Arr
     entries.push({ level, message: String(message), ...(trace === undefined ? {} : { trace }) });
   };
   return { entries, log: record('log'), error: record('error'), warn: record('warn'), debug: record('debug'), verbose: record('verbose') };
+}
+
+const CLIENT = { baseUrl: 'http://127.0.0.1:9', accountId: 'sandbox', password: 'sandbox-password' };
+
+/**
+ * Starts a Nest application whose webhook controller, at `/callbacks`, takes these options as
+ * `webhooks`, with a provider whose decorated methods call the handlers given (none for the others);
+ * it trusts a loopback proxy. The receivers of the conformance and telemetry suites.
+ */
+export async function startReceiver({ onDeliveryReceipt, onInboundMessage, ...webhooks }: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
+  class Handlers {}
+  const decorate = (name: string, handler: (...args: never[]) => unknown, decorator: MethodDecorator): void => {
+    Object.defineProperty(Handlers.prototype, name, { value: handler, writable: true, configurable: true });
+    decorator(Handlers.prototype, name, Object.getOwnPropertyDescriptor(Handlers.prototype, name) as PropertyDescriptor);
+  };
+  if (onDeliveryReceipt !== undefined) decorate('receipt', onDeliveryReceipt, OnDeliveryReceipt());
+  if (onInboundMessage !== undefined) decorate('inbound', onInboundMessage, OnInboundMessage());
+  Injectable()(Handlers);
+  const running = await startApp(
+    { imports: [SmsModule.forRoot({ client: CLIENT, webhookPath: 'callbacks', webhooks })], providers: [Handlers] },
+    {},
+    (app) => void (app as NestExpressApplication).set('trust proxy', 'loopback'),
+  );
+  return { url: `${running.url}/callbacks`, close: () => running.close() };
 }

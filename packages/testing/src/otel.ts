@@ -5,3 +5,5 @@
  */
 export type { TestTelemetry } from './otel/test-telemetry.js';
 export { createTestTelemetry } from './otel/test-telemetry.js';
+export type { ReceiverTelemetryOptions } from './otel/receiver-telemetry.js';
+export { describeReceiverTelemetry } from './otel/receiver-telemetry.js';
