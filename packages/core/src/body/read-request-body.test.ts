@@ -101,7 +101,7 @@ describe('readRequestBody', () => {
     expect(await readRequestBody(locked, { maxBytes: 10 })).toMatchObject({ ok: false, error: { code: 'consumed' } });
     const made = (...chunks: unknown[]) => ({
       headers: new Headers(),
-      body: new ReadableStream({ start: (controller) => (chunks.forEach((c) => controller.enqueue(c)), controller.close()) }) as ReadableStream<Uint8Array>,
+      body: new ReadableStream<unknown>({ start: (controller) => (chunks.forEach((c) => controller.enqueue(c)), controller.close()) }) as ReadableStream<Uint8Array>,
       bodyUsed: false,
     });
     // A stream made by hand: text is taken as UTF-8, anything else is no body.
