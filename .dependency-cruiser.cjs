@@ -89,9 +89,9 @@ module.exports = {
     {
       name: 'sandbox-only-in-tests-apps-cli-and-testing-kit',
       comment:
-        'The sandbox emulates the service: tests, benchmarks, apps, the CLI and the testing kit may import it; no shipped package code may.',
+        'The sandbox emulates the service: tests, benchmarks (tooling/bench and any bench/ folder), apps, the CLI and the testing kit may import it; no shipped package code, repository script or tool may.',
       severity: 'error',
-      from: { pathNot: ['^packages/(sandbox|cli|testing)/', '^apps/', '^tooling/', CONFIG_FILES, ...TESTS_AND_BENCHMARKS] },
+      from: { pathNot: ['^packages/(sandbox|cli|testing)/', '^apps/', '^tooling/bench/', ...TESTS_AND_BENCHMARKS] },
       to: { path: workspacePackage('sandbox') },
     },
     {

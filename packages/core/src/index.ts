@@ -10,7 +10,7 @@ export { BodyReadError } from './body/body-read-error.js';
 export type { ContentLength } from './body/declared-length.js';
 export type { ReadBodyStreamOptions } from './body/read-body-stream.js';
 export { readBodyStream } from './body/read-body-stream.js';
-export type { ReadRequestBodyOptions } from './body/read-request-body.js';
+export type { FetchBody, ReadRequestBodyOptions } from './body/read-request-body.js';
 export { readRequestBody } from './body/read-request-body.js';
 export type { StrictJsonError, StrictJsonOptions } from './json/strict-json.js';
 export { parseStrictJson } from './json/strict-json.js';
@@ -269,6 +269,8 @@ export type {
 export { createWebhookHandler } from './webhooks/webhook-handler.js';
 export type { StreamBodyReaderOptions } from './webhooks/body-readers.js';
 export { createStreamBodyReader, createRequestBodyReader } from './webhooks/body-readers.js';
+export type { NodeRequestBody, NodeRequestBodyReaderOptions } from './webhooks/node-request-body-reader.js';
+export { createNodeRequestBodyReader } from './webhooks/node-request-body-reader.js';
 
 // --- telemetry ---
 export type {

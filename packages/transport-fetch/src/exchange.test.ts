@@ -64,6 +64,35 @@ describe('exchange', () => {
     expect(outcome.kind === 'response' && outcome.body.byteLength).toBe(1024);
   });
 
+  it('cancels a body that passes the limit though its Content-Length declared less, after reading no more than the limit', async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => void (pulled++, controller.enqueue(new Uint8Array(512))),
+        cancel: () => void (cancelled = true),
+      },
+      { highWaterMark: 0 },
+    );
+    const lying: FetchFunction = async () => new Response(endless, { headers: { 'content-length': '10' } });
+    expect((await exchange(request, settings(lying))).kind).toBe('too-large');
+    expect({ pulled, cancelled }).toEqual({ pulled: 3, cancelled: true });
+  });
+
+  it('a body that breaks off is a network failure, its cause kept', async () => {
+    const cause = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    let sent = false;
+    const breaking = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        if (sent) return controller.error(cause);
+        sent = true;
+        controller.enqueue(new Uint8Array(4));
+      },
+    });
+    const outcome = await exchange(request, settings(async () => new Response(breaking)));
+    expect(outcome).toMatchObject({ kind: 'network', cause, failure: { reachedService: 'unknown', code: 'UND_ERR_SOCKET' } });
+  });
+
   it('a fetch that throws synchronously is a network failure', async () => {
     const throws: FetchFunction = () => {
       throw new TypeError('bad');

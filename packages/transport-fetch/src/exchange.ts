@@ -3,9 +3,8 @@
  * body read (bounded), or the attempt ends as a timeout, an abort or a network failure. The timeout
  * and the caller's signal end the attempt even when the `fetch` given ignores its signal.
  */
-import type { HttpRequestData } from '@smsv4/core';
+import { readRequestBody, type HttpRequestData } from '@smsv4/core';
 import { classifyNetworkFailure, type NetworkFailure } from './network-failure.js';
-import { readBody } from './read-body.js';
 
 /** The `fetch` the client calls: the global one, or any function of the same shape. */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -80,10 +79,13 @@ export function exchange(request: HttpRequestData, settings: ExchangeSettings): 
     responding.then((response) => {
       // A late answer (the fetch ignored its signal) is dropped unread.
       if (over) return void response.body?.cancel().catch(ignore);
-      readBody(response, maxResponseBytes).then(
-        (body) => finish(body === undefined ? { kind: 'too-large', response } : { kind: 'response', response, body }),
-        failed,
-      );
+      // Core's bounded reader: a declared length over the limit is refused unread, a body growing past it is cancelled.
+      readRequestBody(response, { maxBytes: maxResponseBytes }).then((body) => {
+        if (body.ok) finish({ kind: 'response', response, body: body.value });
+        else if (body.error.code === 'too-large') finish({ kind: 'too-large', response });
+        // The body broke off (or was already read by a custom fetch): a network failure, classified by its cause.
+        else failed(body.error.cause ?? body.error);
+      }, failed);
     }, failed);
   });
 }

@@ -1,4 +1,5 @@
 import type { BenchSuite } from './harness.js';
+import { fetchBodyRead } from './fetch-body-read.bench.js';
 import { hexSuites } from './hex.bench.js';
 import { jsonMtDecode } from './json-mt-decode.bench.js';
 import { nodeBodyRead } from './node-body-read.bench.js';
@@ -7,4 +8,4 @@ import { timestampParse } from './timestamp-parse.bench.js';
 import { xmlDecodeSuites } from './xml-decode.bench.js';
 
 /** Every suite, in report order. */
-export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, timestampParse, segments, segmentsVsCalculator, ...hexSuites, nodeBodyRead];
+export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, timestampParse, segments, segmentsVsCalculator, ...hexSuites, nodeBodyRead, fetchBodyRead];

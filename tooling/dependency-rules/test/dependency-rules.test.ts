@@ -5,7 +5,9 @@
  * violation beside imports the rules allow.
  */
 import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +57,7 @@ const PLANTED = [
   ['no-sibling-adapter', 'packages/express-webhooks/src/sibling.ts', '@smsv4/nest-module'],
   ['sandbox-engine-below-http', 'packages/sandbox/src/engine/delivery.ts', 'packages/sandbox/src/http/routes.ts'],
   ['sandbox-only-in-tests-apps-cli-and-testing-kit', 'packages/nest-module/src/emulator.ts', '@smsv4/sandbox'],
+  ['sandbox-only-in-tests-apps-cli-and-testing-kit', 'tooling/scripts/release.ts', '@smsv4/sandbox'],
   ['sandbox-state-below-engine', 'packages/sandbox/src/state/accounts.ts', 'packages/sandbox/src/engine/faults.ts'],
 ];
 
@@ -67,7 +70,7 @@ describe('dependency rules', () => {
   });
 
   it('catch the planted violation of every rule in the fixture tree, and nothing the rules allow', async () => {
-    const run = await cruise(fixture, ['--output-type', 'json', 'packages', 'apps']);
+    const run = await cruise(fixture, ['--output-type', 'json', 'packages', 'apps', 'tooling']);
     const result = JSON.parse(run.output) as { summary: { violations: Violation[] } };
     const found = result.summary.violations.map((v) => [v.rule.name, v.from, v.to]).sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
     expect(found).toEqual(PLANTED);
@@ -77,8 +80,54 @@ describe('dependency rules', () => {
   });
 
   it('fail the command with the name of each broken rule', async () => {
-    const run = await cruise(fixture, ['packages', 'apps']);
+    const run = await cruise(fixture, ['packages', 'apps', 'tooling']);
     expect(run.code).toBe(PLANTED.length);
     for (const [name, from] of PLANTED) expect(run.output).toContain(`error ${name}: ${from} → `);
+  });
+
+  it('hold on imports resolved into built packages linked in node_modules, as in the installed repository', async () => {
+    // A tree as pnpm and the build leave it: each package's dependencies linked under its node_modules,
+    // each import resolved through the `exports` map into the target's dist/.
+    const tree = await mkdtemp(join(tmpdir(), 'dependency-rules-'));
+    const write = async (path: string, text: string): Promise<void> => {
+      await mkdir(dirname(join(tree, path)), { recursive: true });
+      await writeFile(join(tree, path), text);
+    };
+    const built = async (name: string, entries: Record<string, string> = { '.': './dist/index.js' }): Promise<void> => {
+      await write(`packages/${name}/package.json`, JSON.stringify({ name: `@smsv4/${name}`, type: 'module', exports: entries }));
+      for (const file of [...Object.values(entries), './dist/result.js']) await write(`packages/${name}/${file}`, 'export const x = 1;\n');
+    };
+    const link = async (from: string, names: readonly string[]): Promise<void> => {
+      await mkdir(join(tree, 'packages', from, 'node_modules', '@smsv4'), { recursive: true });
+      for (const name of names) await symlink(join('..', '..', '..', name), join(tree, 'packages', from, 'node_modules', '@smsv4', name), 'dir');
+    };
+    try {
+      await built('core', { '.': './dist/index.js', './segments': './dist/segments.js' });
+      for (const name of ['transport-fetch', 'nest-module', 'sandbox', 'testing']) await built(name);
+      await write('packages/core/src/index.ts', "export const core = 1;\n");
+      await write('packages/core/src/leak.ts', "export * from '@smsv4/transport-fetch';\n");
+      await link('core', ['transport-fetch']);
+      await write('packages/express-webhooks/src/index.ts', "export * from '@smsv4/core';\nexport * from '@smsv4/core/segments';\n");
+      await write('packages/express-webhooks/src/sibling.ts', "export * from '@smsv4/nest-module';\n");
+      await write('packages/express-webhooks/src/emulator.ts', "export * from '@smsv4/sandbox';\n");
+      await write('packages/express-webhooks/src/kit.ts', "export * from '@smsv4/testing';\n");
+      await write('packages/express-webhooks/src/deep.ts', "export * from '../../core/dist/result.js';\n");
+      await link('express-webhooks', ['core', 'nest-module', 'sandbox', 'testing']);
+      await write('packages/nest-module/src/index.ts', "export * from '@smsv4/core';\nexport * from '@smsv4/transport-fetch';\n");
+      await link('nest-module', ['core', 'transport-fetch']);
+
+      const run = await cruise(tree, ['--output-type', 'json', 'packages']);
+      const result = JSON.parse(run.output) as { summary: { violations: Violation[] } };
+      const found = result.summary.violations.map((v) => [v.rule.name, v.from, v.to]).sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
+      expect(found).toEqual([
+        ['adapter-imports-only-core-and-transport', 'packages/express-webhooks/src/kit.ts', 'packages/testing/dist/index.js'],
+        ['core-imports-no-workspace-package', 'packages/core/src/leak.ts', 'packages/transport-fetch/dist/index.js'],
+        ['no-deep-import', 'packages/express-webhooks/src/deep.ts', 'packages/core/dist/result.js'],
+        ['no-sibling-adapter', 'packages/express-webhooks/src/sibling.ts', 'packages/nest-module/dist/index.js'],
+        ['sandbox-only-in-tests-apps-cli-and-testing-kit', 'packages/express-webhooks/src/emulator.ts', 'packages/sandbox/dist/index.js'],
+      ]);
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+    }
   });
 });

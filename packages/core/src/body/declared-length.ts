@@ -15,14 +15,3 @@ export function declaredLength(value: ContentLength): number | undefined {
 export function checkMaxBytes(maxBytes: number): void {
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new TypeError(`maxBytes must be a non-negative integer, got ${String(maxBytes)}`);
 }
-
-/** Joins chunks whose total length is known. */
-export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}

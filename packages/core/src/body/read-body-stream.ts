@@ -3,9 +3,10 @@
  * `ReadableStream` where the runtime makes it iterable) with a size bound: `Content-Length` is
  * checked first, and no more than `maxBytes` octets are ever held.
  */
-import { err, ok, type Result } from '../result.js';
+import { err } from '../result.js';
 import { BodyReadError } from './body-read-error.js';
-import { checkMaxBytes, declaredLength, joinChunks, type ContentLength } from './declared-length.js';
+import { arrivedTooLarge, brokeOff, Chunks, notOctets, octets, tooLarge, type BodyResult } from './chunks.js';
+import { checkMaxBytes, declaredLength, type ContentLength } from './declared-length.js';
 
 /** Options of {@link readBodyStream}. */
 export interface ReadBodyStreamOptions {
@@ -27,54 +28,10 @@ interface EventStream {
   readonly destroyed?: boolean;
 }
 
-type BodyResult = Result<Uint8Array, BodyReadError>;
-
-const EMPTY = new Uint8Array(0);
-const encoder = new TextEncoder();
 const ignore = (): void => undefined;
 
 const isEventStream = (source: object): source is EventStream =>
   typeof (source as { on?: unknown }).on === 'function' && typeof (source as { readableEnded?: unknown }).readableEnded === 'boolean';
-
-/** A chunk as octets (text is encoded as UTF-8), or `undefined` for anything else. */
-const octets = (value: unknown): Uint8Array | undefined =>
-  value instanceof Uint8Array ? value : typeof value === 'string' ? encoder.encode(value) : undefined;
-const notOctets = (value: unknown): TypeError => new TypeError(`a body stream must yield Uint8Array or string chunks, got ${typeof value}`);
-
-const tooLarge = (maxBytes: number, received: string): BodyReadError =>
-  new BodyReadError('too-large', `the body is larger than ${maxBytes} bytes (${received})`, maxBytes);
-const brokeOff = (maxBytes: number, size: number, cause: unknown): BodyReadError =>
-  new BodyReadError('aborted', `the body broke off after ${size} bytes`, maxBytes, cause === undefined ? {} : { cause });
-
-/** The chunks read so far, held until the body ends or passes the limit. */
-class Chunks {
-  size = 0;
-  #first: Uint8Array | undefined;
-  #rest: Uint8Array[] | undefined;
-
-  /** Adds a chunk; `false` (and nothing held any more) once the body passes `maxBytes`. */
-  add(chunk: Uint8Array, maxBytes: number): boolean {
-    this.size += chunk.byteLength;
-    if (this.size > maxBytes) {
-      this.#first = undefined;
-      this.#rest = undefined;
-      return false;
-    }
-    if (this.#first === undefined) this.#first = chunk;
-    else if (this.#rest === undefined) this.#rest = [this.#first, chunk];
-    else this.#rest.push(chunk);
-    return true;
-  }
-
-  /** The whole body once its stream ended: one chunk as it is, several joined. */
-  end(maxBytes: number, declared: number | undefined): BodyResult {
-    if (declared !== undefined && this.size < declared) {
-      return err(new BodyReadError('aborted', `the body ended after ${this.size} of the ${declared} bytes its Content-Length declared`, maxBytes));
-    }
-    if (this.#first === undefined) return ok(EMPTY);
-    return ok(this.#rest === undefined ? this.#first : joinChunks(this.#rest, this.size));
-  }
-}
 
 /**
  * Reads the rest of a body and drops it, in the background. A Node request must be read to its
@@ -111,7 +68,7 @@ async function readIterated(source: AsyncIterable<unknown>, maxBytes: number, de
     if (chunk === undefined) throw notOctets(step.value);
     if (!chunks.add(chunk, maxBytes)) {
       discard(iterator);
-      return err(tooLarge(maxBytes, `more than ${maxBytes} bytes arrived`));
+      return err(arrivedTooLarge(maxBytes));
     }
   }
 }
@@ -142,7 +99,7 @@ function readEmitted(source: EventStream, maxBytes: number, declared: number | u
         reject(notOctets(value));
       } else if (!chunks.add(chunk, maxBytes)) {
         settled = true;
-        resolve(err(tooLarge(maxBytes, `more than ${maxBytes} bytes arrived`)));
+        resolve(err(arrivedTooLarge(maxBytes)));
       }
     });
     source.on('end', () => {

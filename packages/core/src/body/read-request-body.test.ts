@@ -66,6 +66,52 @@ describe('readRequestBody', () => {
     expect(state).toEqual({ pulled: 0, cancelled: true });
   });
 
+  it('reads a body within the limit whatever its declared length, and cancels it once past the limit though it declared less', async () => {
+    // A Request built in the same process may declare less than it carries: the limit holds all the same.
+    const lying = streamOf(Array.from({ length: 1000 }, () => bytes(1, 2)));
+    const result = await readRequestBody(post(lying.stream, { 'content-length': '2' }), { maxBytes: 5 });
+    expect(!result.ok && result.error.message).toBe('the body is larger than 5 bytes (more than 5 bytes arrived)');
+    expect(lying.state).toEqual({ pulled: 3, cancelled: true });
+    // Within the limit, the octets that came are the body (lenient on what is received).
+    expect(await readRequestBody(post(streamOf([bytes(1, 2), bytes(3)]).stream, { 'content-length': '2' }), { maxBytes: 5 })).toEqual({ ok: true, value: bytes(1, 2, 3) });
+  });
+
+  it('reads a Fetch Response the same way: its octets, too-large declared or streamed (cancelled early), aborted, consumed', async () => {
+    const response = (body: BodyInit | null, headers: Record<string, string> = {}): Response => new Response(body, { headers });
+    expect(await readRequestBody(response(bytes(1, 2, 3)), { maxBytes: 3 })).toEqual({ ok: true, value: bytes(1, 2, 3) });
+    expect(await readRequestBody(response(null), { maxBytes: 0 })).toEqual({ ok: true, value: new Uint8Array(0) });
+    const declared = streamOf([bytes(1), bytes(2)]);
+    const refused = await readRequestBody(response(declared.stream, { 'content-length': '5000' }), { maxBytes: 1024 });
+    expect(!refused.ok && refused.error.message).toBe('the body is larger than 1024 bytes (Content-Length: 5000)');
+    expect(declared.state).toEqual({ pulled: 0, cancelled: true });
+    const lying = streamOf(Array.from({ length: 1000 }, () => new Uint8Array(1024)));
+    const over = await readRequestBody(response(lying.stream, { 'content-length': '10' }), { maxBytes: 2048 });
+    expect(!over.ok && over.error.code).toBe('too-large');
+    expect(lying.state).toEqual({ pulled: 3, cancelled: true });
+    const failing = await readRequestBody(response(streamOf([bytes(1, 2), bytes(3)], { failAfter: 1 }).stream), { maxBytes: 10 });
+    expect(!failing.ok && failing.error).toMatchObject({ code: 'aborted', message: 'the body broke off after 2 bytes' });
+    const read = response('{}');
+    await read.text();
+    expect(await readRequestBody(read, { maxBytes: 10 })).toMatchObject({ ok: false, error: { code: 'consumed' } });
+  });
+
+  it('answers consumed for a body locked to another reader; takes text chunks as UTF-8, and answers aborted for a chunk that is neither', async () => {
+    const locked = post(streamOf([bytes(1)]).stream);
+    locked.body?.getReader();
+    expect(await readRequestBody(locked, { maxBytes: 10 })).toMatchObject({ ok: false, error: { code: 'consumed' } });
+    const made = (...chunks: unknown[]) => ({
+      headers: new Headers(),
+      body: new ReadableStream<unknown>({ start: (controller) => (chunks.forEach((c) => controller.enqueue(c)), controller.close()) }) as ReadableStream<Uint8Array>,
+      bodyUsed: false,
+    });
+    // A stream made by hand: text is taken as UTF-8, anything else is no body.
+    expect(await readRequestBody(made('{"a":', '"\u00e9"}'), { maxBytes: 11 })).toEqual({ ok: true, value: new TextEncoder().encode('{"a":"\u00e9"}') });
+    const result = await readRequestBody(made(bytes(1), 42), { maxBytes: 10 });
+    expect(!result.ok && result.error).toMatchObject({ code: 'aborted', message: 'the body broke off after 1 bytes' });
+    expect(!result.ok && (result.error.cause as Error)).toBeInstanceOf(TypeError);
+    expect(!result.ok && (result.error.cause as Error).message).toBe('a body stream must yield Uint8Array or string chunks, got number');
+  });
+
   it('answers aborted when the stream fails mid-body, with or without a declared length', async () => {
     for (const headers of [{}, { 'content-length': '3' }] as Array<Record<string, string>>) {
       const result = await readRequestBody(post(streamOf([bytes(1, 2), bytes(3)], { failAfter: 1 }).stream, headers), { maxBytes: 10 });

@@ -1,10 +1,12 @@
 /**
- * Reads the body of a Fetch `Request` (Hono, Bun, Deno, Cloudflare Workers, the sandbox) with a
- * size bound: `Content-Length` is checked first, and no more than `maxBytes` octets are ever held.
+ * Reads the body of a Fetch `Request` (Hono, Bun, Deno, Cloudflare Workers, the sandbox) or of a
+ * Fetch `Response` (the client reading the service's answers) with a size bound: `Content-Length`
+ * is checked first, and no more than `maxBytes` octets are ever held.
  */
-import { err, ok, type Result } from '../result.js';
+import { err } from '../result.js';
 import { BodyReadError } from './body-read-error.js';
-import { checkMaxBytes, declaredLength, joinChunks } from './declared-length.js';
+import { arrivedTooLarge, brokeOff, Chunks, notOctets, octets, tooLarge, type BodyResult } from './chunks.js';
+import { checkMaxBytes, declaredLength } from './declared-length.js';
 
 /** Options of {@link readRequestBody}. */
 export interface ReadRequestBodyOptions {
@@ -12,20 +14,27 @@ export interface ReadRequestBodyOptions {
   readonly maxBytes: number;
 }
 
-const EMPTY = new Uint8Array(0);
+/**
+ * What {@link readRequestBody} reads: a Fetch `Request` or `Response` (described by shape, so that
+ * any runtime's own classes fit).
+ */
+export interface FetchBody {
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly bodyUsed: boolean;
+}
 
-const tooLarge = (maxBytes: number, received: string): BodyReadError =>
-  new BodyReadError('too-large', `the body is larger than ${maxBytes} bytes (${received})`, maxBytes);
-const aborted = (maxBytes: number, size: number, cause: unknown): BodyReadError =>
-  new BodyReadError('aborted', `the body broke off after ${size} bytes`, maxBytes, { cause });
+const ignore = (): void => undefined;
 
 /**
- * Reads a request's body, at most `maxBytes` octets. A `Content-Length` above the limit answers
- * `too-large` at once and cancels the body unread; a body without a declared length is read chunk
- * by chunk and cancelled as soon as it grows past the limit. A declared length within the limit is
- * read in one go (HTTP framing holds the body to it, and a runtime may then skip its Web stream),
- * and checked again once read. A body that was already read answers `consumed`; a stream that
- * fails (the client went away) answers `aborted`. The result is never a rejection.
+ * Reads the body of a Fetch `Request` or `Response`, at most `maxBytes` octets. A `Content-Length`
+ * above the limit answers `too-large` at once and cancels the body unread. Any other body is read
+ * chunk by chunk and cancelled as soon as it grows past the limit, whatever its `Content-Length`
+ * said (a `Request` built in the same process may declare less than it carries). A body that ends
+ * short of its declared length, or whose stream fails (the client went away), answers `aborted`;
+ * a body that was already read (or is locked to another reader) answers `consumed`. The result is never a rejection (a limit that is
+ * not a non-negative integer is a programmer's error: `TypeError`). A body of one chunk is returned
+ * as that chunk, not copied.
  *
  * @example
  * // In a Fetch handler (Hono, Bun.serve, a Worker):
@@ -33,51 +42,37 @@ const aborted = (maxBytes: number, size: number, cause: unknown): BodyReadError 
  * if (!body.ok) return new Response(null, { status: body.error.code === 'too-large' ? 413 : 400 });
  * const text = new TextDecoder().decode(body.value);
  */
-export async function readRequestBody(request: Request, { maxBytes }: ReadRequestBodyOptions): Promise<Result<Uint8Array, BodyReadError>> {
+export async function readRequestBody(message: FetchBody, { maxBytes }: ReadRequestBodyOptions): Promise<BodyResult> {
   checkMaxBytes(maxBytes);
-  if (request.bodyUsed) return err(new BodyReadError('consumed', 'the request body was already read', maxBytes));
-  const declared = declaredLength(request.headers.get('content-length'));
+  const stream = message.body;
+  // A body read (or being read) by someone else.
+  if (message.bodyUsed || stream?.locked === true) return err(new BodyReadError('consumed', 'the body was already read', maxBytes));
+  const declared = declaredLength(message.headers.get('content-length'));
   if (declared !== undefined && declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+    void stream?.cancel().catch(ignore);
     return err(tooLarge(maxBytes, `Content-Length: ${declared}`));
   }
-  if (declared !== undefined) {
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await request.arrayBuffer());
-    } catch (cause) {
-      return err(aborted(maxBytes, 0, cause));
-    }
-    if (bytes.byteLength > maxBytes) return err(tooLarge(maxBytes, `more than ${maxBytes} bytes arrived`));
-    if (bytes.byteLength < declared) {
-      return err(new BodyReadError('aborted', `the body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length declared`, maxBytes));
-    }
-    return ok(bytes);
-  }
-  if (request.body === null) return ok(EMPTY);
-  const reader = request.body.getReader();
-  let first: Uint8Array | undefined;
-  let chunks: Uint8Array[] | undefined;
-  let size = 0;
+  const chunks = new Chunks();
+  if (stream === null) return chunks.end(maxBytes, declared);
+  const reader = stream.getReader();
   try {
     for (;;) {
       const step = await reader.read();
-      if (step.done) break;
-      const chunk = step.value;
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return err(tooLarge(maxBytes, `more than ${maxBytes} bytes arrived`));
+      if (step.done === true) return chunks.end(maxBytes, declared);
+      // A runtime's body yields octets; a stream made by hand may yield text (encoded as UTF-8) or anything else.
+      const chunk = octets(step.value);
+      if (chunk === undefined) {
+        void reader.cancel().catch(ignore);
+        return err(brokeOff(maxBytes, chunks.size, notOctets(step.value)));
       }
-      if (first === undefined) first = chunk;
-      else if (chunks === undefined) chunks = [first, chunk];
-      else chunks.push(chunk);
+      if (!chunks.add(chunk, maxBytes)) {
+        void reader.cancel().catch(ignore);
+        return err(arrivedTooLarge(maxBytes));
+      }
     }
   } catch (cause) {
-    return err(aborted(maxBytes, size, cause));
+    return err(brokeOff(maxBytes, chunks.size, cause));
   } finally {
     reader.releaseLock();
   }
-  if (first === undefined) return ok(EMPTY);
-  return ok(chunks === undefined ? first : joinChunks(chunks, size));
 }
