@@ -86,7 +86,9 @@ export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: Par
  */
 export function parseWithFastXmlParser(text: string, maxDepth = DEFAULT_DEPTH): Result<XmlDocument, XmlProblem> {
   // CDATA is literal text: escape it in place so that reading a value unescapes it exactly once.
-  if (text.includes('<![CDATA[')) text = inlineCdata(text);
+  // Line ends are normalised first, as fast-xml-parser would: a CR and an LF that only an empty
+  // CDATA section separates are two line ends, not one CRLF once the section is gone.
+  if (text.includes('<![CDATA[')) text = inlineCdata(text.replace(/\r\n?/g, '\n'));
   let tree: Record<string, unknown>;
   try {
     const parser = maxDepth === DEFAULT_DEPTH ? defaultParser() : new XMLParser({ ...parserOptions, maxNestedTags: maxDepth + 1 });

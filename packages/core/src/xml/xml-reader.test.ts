@@ -80,6 +80,15 @@ describe('readXmlTree against fast-xml-parser alone', () => {
     );
   });
 
+  it('reads a CR and an LF that an empty CDATA section separates as two line ends, as the reference does', () => {
+    // Found by the property above: inlining the empty section used to join them into one CRLF.
+    for (const xml of ['<a><a><a><a>\r<![CDATA[]]>\n</a></a></a></a>', '<a>x\r<![CDATA[]]>\n</a>']) {
+      expect(parseXmlDocument(xml)).toStrictEqual({ ok: true, value: reference(xml) });
+      expect(parseWithFastXmlParser(xml)).toMatchObject({ ok: true });
+    }
+    expect(parseWithFastXmlParser('<a>x\r<![CDATA[]]>\n</a>')).toStrictEqual({ ok: true, value: { rootName: 'a', root: 'x\n\n' } });
+  });
+
   it('reads every XML fixture of every decoder itself, as fast-xml-parser does', () => {
     let read = 0;
     for (const { path, xml } of fixtures) {
