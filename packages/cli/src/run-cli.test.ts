@@ -50,4 +50,16 @@ describe('runCli', () => {
     expect(await runCli(['help', 'nope'], unknown)).toBe(2);
     expect(unknown.err()).toContain("unknown command 'nope'");
   });
+
+  it('flags lone surrogates in the text it is handed (segments and explain, not only with --json)', async () => {
+    const segments = memoryIo();
+    expect(await runCli(['segments', 'ok \ud83d then'], segments)).toBe(0);
+    expect(segments.out()).toContain('\nLone surrogates  1 at 3: half of a surrogate pair, no character; no request can carry the text, fix it first\n');
+    const explained = memoryIo();
+    expect(await runCli(['explain', 'a\udc00b\ud800'], explained)).toBe(0);
+    expect(explained.out()).toContain('\nLone surrogates  2 at 1, 3: halves of surrogate pairs, no characters; no request can carry the text, fix it first\n');
+    const json = memoryIo();
+    expect(await runCli(['segments', 'ok \ud83d', '--json'], json)).toBe(0);
+    expect((JSON.parse(json.out()) as { estimate: { loneSurrogates: number[] } }).estimate.loneSurrogates).toEqual([3]);
+  });
 });

@@ -69,6 +69,24 @@ describe('smsv4 segments', () => {
   });
 });
 
+describe('smsv4 segments and explain with national languages', () => {
+  const hindi = 'आपका OTP 482913 है। कृपया इसे किसी के साथ साझा न करें। यह कोड 10 मिनट में समाप्त हो जाएगा। धन्यवाद';
+
+  it('print the table choice and what each enabled language alone would cost, as core explains them', async () => {
+    const expected = explain(hindi, { nationalLanguages: ['bengali', 'hindi'] }).tables;
+    for (const command of ['segments', 'explain']) {
+      const run = await smsv4([command, hindi, '--national', 'bengali,hindi']);
+      expect(run.code, command).toBe(0);
+      expect(run.stdout, command).toContain(`\nTable choice     ${String(expected?.reason)}\n`);
+      expect(run.stdout, command).toContain(
+        '\nEach language    no national table: UCS-2, 2 parts · bengali: UCS-2, 2 parts, saves no part · hindi: GSM, 1 part, saves 1 part\n',
+      );
+    }
+    const without = await smsv4(['segments', hindi]);
+    expect(without.stdout).not.toContain('Table choice');
+  });
+});
+
 describe('smsv4 explain', () => {
   it('lists every part, every substitution and the substituted text', async () => {
     const run = await smsv4(['explain', 'It’s “great” — isn’t it?']);

@@ -1,5 +1,5 @@
 /** How estimates, explanations and lint results read on a terminal. */
-import type { Explanation, ForcedCharacter, SegmentEstimate, Substitution } from '@smsv4/core';
+import type { Explanation, ForcedCharacter, SegmentEstimate, Substitution, TableChoice } from '@smsv4/core';
 import type { Colors } from '../terminal/colors.js';
 
 const UNIT_NAMES: Readonly<Record<SegmentEstimate['unit'], readonly [one: string, many: string]>> = {
@@ -52,6 +52,25 @@ export function substitutionList(substitutions: readonly Substitution[]): string
 
 const row = (label: string, value: string): string => `${label.padEnd(17)}${value}\n`;
 
+/**
+ * What the text costs with no national table and with each enabled language alone:
+ * `no national table: UCS-2, 2 parts · hindi: GSM, 1 part, saves 1 part · bengali: UCS-2, 2 parts, saves no part`.
+ */
+export function languageCosts(tables: TableChoice, colors: Colors): string {
+  const plain = tables.withoutNationalTables;
+  const each = tables.languages.map(({ language, encoding, segments, segmentsSaved }) => {
+    const saved = segmentsSaved > 0 ? colors.green(`saves ${parts(segmentsSaved)}`) : 'saves no part';
+    return `${language}: ${encoding}, ${parts(segments)}, ${saved}`;
+  });
+  return [`no national table: ${plain.encoding}, ${parts(plain.segments)}`, ...each].join(' · ');
+}
+
+/** `2 at 3, 10: …`: where the lone surrogates are and what follows. */
+export function loneSurrogateList(indexes: readonly number[]): string {
+  const what = indexes.length === 1 ? 'half of a surrogate pair, no character' : 'halves of surrogate pairs, no characters';
+  return `${indexes.length} at ${indexes.join(', ')}: ${what}; no request can carry the text, fix it first`;
+}
+
 /** The lines of an estimate (`smsv4 segments`), with the substitutions of an explanation when given. */
 export function formatEstimate(estimate: SegmentEstimate, colors: Colors, explanation?: Explanation): string {
   const { unit } = estimate;
@@ -68,8 +87,13 @@ export function formatEstimate(estimate: SegmentEstimate, colors: Colors, explan
     const { locking, single } = estimate.nationalTables;
     out += row('National', [locking && `locking shift ${locking}`, single && `single shift ${single}`].filter(Boolean).join(', '));
   }
+  if (explanation?.tables !== undefined) {
+    out += row('Table choice', explanation.tables.reason);
+    out += row('Each language', languageCosts(explanation.tables, colors));
+  }
   if (estimate.graphemes?.changed) out += row('Graphemes', `kept whole: ${parts(estimate.segments)} instead of ${estimate.graphemes.segmentsWithoutGraphemes}`);
   if (estimate.ucs2Characters.length > 0) out += row('UCS-2 forced by', colors.yellow(forcedList(estimate.ucs2Characters)));
+  if (estimate.loneSurrogates !== undefined) out += row('Lone surrogates', colors.red(loneSurrogateList(estimate.loneSurrogates)));
   if (explanation !== undefined && explanation.substitutions.length > 0) {
     const saved = explanation.segmentsSaved;
     const verdict =

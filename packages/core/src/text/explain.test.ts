@@ -66,6 +66,39 @@ describe('explain', () => {
       expect(isGsmText(replacement)).toBe(true);
     }
     expect(GSM_SUBSTITUTES.get('\uff01')).toBe('!');
+    // The typographic characters common SMS tools replace, each with a substitute here.
+    const covered = [
+      '\u2768', '\u276e', '\u2771', '\u2772', '\u2773', '\u2017', '\u2016', '\u223c', '\u02f7', '\u2223', '\u29f5', '\u29f8', '\u2774', '\u2775', '\u02d7', '\u2120', '\u20b9',
+      '\ufe50', '\ufe51', '\ufe52', '\ufe54', '\ufe55', '\ufe56', '\ufe57', '\ufe58', '\ufe59', '\ufe5a', '\ufe5b', '\ufe5c',
+      '\ufe5d', '\ufe5e', '\ufe5f', '\ufe60', '\ufe61', '\ufe62', '\ufe63', '\ufe64', '\ufe65', '\ufe66', '\ufe68', '\ufe69', '\ufe6a', '\ufe6b',
+    ];
+    for (const c of covered) expect(GSM_SUBSTITUTES.has(c), `U+${c.charCodeAt(0).toString(16)}`).toBe(true);
+    // The two reserved positions of the small form variants hold no character: nothing to substitute.
+    expect(GSM_SUBSTITUTES.has('\ufe53')).toBe(false);
+    expect(GSM_SUBSTITUTES.has('\ufe67')).toBe(false);
+    // Letters, combining marks and superscripts are never substituted.
+    for (const c of ['ç', 'ж', '\u0301', '\u0313', '\u0338', '²', '₽']) expect(GSM_SUBSTITUTES.has(c)).toBe(false);
+  });
+
+  it('offers the small form variants, the ornament brackets and the operator look-alikes as their ASCII counterparts', () => {
+    const x = explain('﹙a﹚ ﹛b﹜ ﹝c﹞ ❴d❵ ❨e❩ ❮f❯ 5﹪ ﹩5 me﹫x ﹟1 ﹤﹦﹥ a﹨b ∣ ‖ ‗ a∼b ˷ ⧸ ⧵ x﹐y﹒ ok﹗ ok﹖ a﹔b﹕c');
+    expect(x.substituted).toBe('(a) {b} [c] {d} (e) <f> 5% $5 me@x #1 <=> a\\b | || _ a~b ~ / \\ x,y. ok! ok? a;b:c');
+    expect(x.substitutedEstimate.encoding).toBe('GSM');
+    expect(x.unsubstitutable).toEqual([]);
+    expect(x.substitutions.find((s) => s.char === '\u2016')).toEqual({ char: '\u2016', index: 48, replacement: '||' });
+  });
+
+  it('offers ₹ as "Rs", never applied to the estimate', () => {
+    const x = explain('Your bill of ₹1,250 is due on 5 May. Pay at acme.example/pay');
+    expect(x.estimate.encoding).toBe('UCS-2');
+    expect(x.substitutions).toEqual([{ char: '₹', index: 13, replacement: 'Rs' }]);
+    expect(x.substituted).toBe('Your bill of Rs1,250 is due on 5 May. Pay at acme.example/pay');
+    expect(x.substitutedEstimate).toMatchObject({ encoding: 'GSM', segments: 1 });
+    // ₹ is in no national table: with the Hindi tables the substitute is what keeps the text in GSM.
+    const hindi = explain('बिल ₹1,250', { nationalLanguages: ['hindi'] });
+    expect(hindi.estimate.encoding).toBe('UCS-2');
+    expect(hindi.substituted).toBe('बिल Rs1,250');
+    expect(hindi.substitutedEstimate).toMatchObject({ encoding: 'GSM', nationalTables: { locking: 'hindi', single: 'hindi' } });
   });
 
   it('substitutions never add parts and point at the characters they replace', () => {

@@ -1,9 +1,10 @@
 /**
- * Every code position of every table of TS 23.038 (6.2.1, 6.2.1.1, A.2.1-A.2.13, A.3.1-A.3.13)
+ * Every code position of every table of TS 23.038 V18.0.0 (6.2.1, 6.2.1.1, A.2.1-A.2.13, A.3.1-A.3.13)
  * against a transcription of the standard's tables kept in a fixture, written from the standard
  * and not from this implementation.
  */
 import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../../test/fixtures.js';
 import { STANDARD_TABLE_ROWS, standardPositions } from '../../test/gsm-standard.js';
 import { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE } from './gsm-alphabet.js';
 import { gsmDecode, gsmEncode } from './gsm-codec.js';
@@ -29,6 +30,12 @@ describe('the fixture', () => {
     }
     // The escape of every locking shift table, and the "1)" of every single shift table, at 0x1B.
     for (const t of fixture.tables) expect(t.rows[0xb]?.[1]).toBe(t.kind === 'locking' ? 'ESC' : '1)');
+  });
+
+  it('names the version of TS 23.038 it transcribes', () => {
+    const { standard } = JSON.parse(loadFixture('standards/ts-23-038-tables.json')) as { standard: string };
+    expect(standard).toMatch(/^3GPP TS 23\.038 V18\.0\.0 \(Release 18\), /);
+    for (const clause of ['6.2.1', '6.2.1.1', 'A.2', 'A.3']) expect(standard).toContain(clause);
   });
 
   it('gives each language the identifier of TS 23.038', () => {

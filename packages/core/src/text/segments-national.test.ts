@@ -3,16 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { lockingOf, singleOf, STANDARD_LOCKING, STANDARD_SINGLE } from '../../test/gsm-standard.js';
 import { gsmDecode, gsmEncode } from './gsm-codec.js';
 import { NATIONAL_LANGUAGES, type NationalLanguage } from './gsm-national.js';
+import { explain } from './explain.js';
 import { estimateSegments, rankTables } from './segments.js';
+
+/** How one combination of tables fares, by brute force. */
+interface BruteOutcome {
+  readonly tables: { locking?: NationalLanguage; single?: NationalLanguage };
+  readonly segments: number;
+  readonly tableCount: number;
+  readonly unitsLeft: number;
+  readonly headerOctets: number;
+}
 
 /**
  * The part count by brute force, from the standard's tables: every combination of an enabled
  * locking shift table (or the default alphabet) and an enabled single shift table (or the default
  * extension table), each table 3 header octets (plus the length octet) in every part, greedy parts
- * that never split an escape pair; UCS-2 when no combination holds every character.
+ * that never split an escape pair; UCS-2 when no combination holds every character. `ranking` is
+ * every combination that holds the text, in the order of the choice: fewest parts, then fewest
+ * tables, then most septets left in the last part (equals in the order tried).
  */
-function bruteForce(text: string, languages: readonly NationalLanguage[], referenceBits: 8 | 16): { encoding: 'GSM' | 'UCS-2'; segments: number } {
-  let best: number | undefined;
+function bruteForce(
+  text: string,
+  languages: readonly NationalLanguage[],
+  referenceBits: 8 | 16,
+): { encoding: 'GSM' | 'UCS-2'; segments: number; ranking: BruteOutcome[] } {
+  const outcomes: BruteOutcome[] = [];
   for (const locking of [undefined, ...languages.filter((l) => l !== 'spanish')]) {
     for (const single of [undefined, ...languages]) {
       const lockingTable = lockingOf(locking);
@@ -22,12 +38,16 @@ function bruteForce(text: string, languages: readonly NationalLanguage[], refere
         costs.push(lockingTable.includes(ch) ? 1 : singleTable.includes(ch) ? 2 : 0);
       }
       if (costs.includes(0)) continue;
-      const tables = (locking === undefined ? 0 : 1) + (single === undefined ? 0 : 1);
-      const header = tables === 0 ? 0 : 1 + 3 * tables;
+      const tableCount = (locking === undefined ? 0 : 1) + (single === undefined ? 0 : 1);
+      const header = tableCount === 0 ? 0 : 1 + 3 * tableCount;
       const total = costs.reduce((a, b) => a + b, 0);
+      const singleCap = Math.floor(((140 - header) * 8) / 7);
       let segments = 1;
-      if (total > Math.floor(((140 - header) * 8) / 7)) {
-        const cap = Math.floor(((140 - (header === 0 ? 1 : header) - (referenceBits === 16 ? 6 : 5)) * 8) / 7);
+      let unitsLeft = singleCap - total;
+      let headerOctets = header;
+      if (total > singleCap) {
+        headerOctets = (header === 0 ? 1 : header) + (referenceBits === 16 ? 6 : 5);
+        const cap = Math.floor(((140 - headerOctets) * 8) / 7);
         let used = 0;
         for (const cost of costs) {
           if (used + cost > cap) {
@@ -36,13 +56,21 @@ function bruteForce(text: string, languages: readonly NationalLanguage[], refere
           }
           used += cost;
         }
+        unitsLeft = cap - used;
       }
-      if (best === undefined || segments < best) best = segments;
+      const tables = { ...(locking === undefined ? {} : { locking }), ...(single === undefined ? {} : { single }) };
+      outcomes.push({ tables, segments, tableCount, unitsLeft, headerOctets });
     }
   }
-  if (best !== undefined) return { encoding: 'GSM', segments: best };
+  // A stable sort: equals keep the order tried.
+  const ranking = outcomes
+    .map((o, i) => [o, i] as const)
+    .sort(([a, i], [b, j]) => a.segments - b.segments || a.tableCount - b.tableCount || b.unitsLeft - a.unitsLeft || i - j)
+    .map(([o]) => o);
+  const best = ranking[0];
+  if (best !== undefined) return { encoding: 'GSM', segments: best.segments, ranking };
   // UCS-2: 70 code units in one part, else 67 (66) a part, a surrogate pair never split.
-  if (text.length <= 70) return { encoding: 'UCS-2', segments: 1 };
+  if (text.length <= 70) return { encoding: 'UCS-2', segments: 1, ranking };
   const cap = referenceBits === 16 ? 66 : 67;
   let segments = 0;
   let start = 0;
@@ -52,8 +80,11 @@ function bruteForce(text: string, languages: readonly NationalLanguage[], refere
     segments++;
     start = end;
   }
-  return { encoding: 'UCS-2', segments: segments + 1 };
+  return { encoding: 'UCS-2', segments: segments + 1, ranking };
 }
+
+/** What decides between two outcomes: parts, then tables, then room left. */
+const rank = (o: { segments: number; tableCount: number; unitsLeft: number }): [number, number, number] => [o.segments, o.tableCount, o.unitsLeft];
 
 const allCharacters = [...new Set([...STANDARD_LOCKING.values(), ...STANDARD_SINGLE.values()].flat().filter((c): c is string => c !== undefined))];
 
@@ -72,7 +103,7 @@ describe('estimateSegments with national language tables', () => {
     fc.assert(
       fc.property(scenario, ([enabled, text, referenceBits]) => {
         const estimate = estimateSegments(text, { nationalLanguages: enabled, referenceBits });
-        const expected = bruteForce(text, enabled, referenceBits);
+        const { ranking: _, ...expected } = bruteForce(text, enabled, referenceBits);
         expect({ encoding: estimate.encoding, segments: estimate.segments }).toEqual(expected);
         expect(estimate.parts.join('')).toBe(text);
         if (estimate.encoding === 'GSM') {
@@ -84,6 +115,53 @@ describe('estimateSegments with national language tables', () => {
         } else expect(rankTables(text, { nationalLanguages: enabled, referenceBits })).toEqual([]);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('chooses as a brute-force ranking does: fewest parts, then fewest tables, then most room left', () => {
+    const languages = fc.uniqueArray(fc.constantFrom(...NATIONAL_LANGUAGES), { minLength: 1, maxLength: 13 });
+    const scenario = languages.chain((enabled) => {
+      const own = [...new Set(enabled.flatMap((l) => [...lockingOf(l === 'spanish' ? undefined : l), ...singleOf(l)]).filter((c): c is string => c !== undefined))];
+      const unit = fc.oneof(
+        { weight: 30, arbitrary: fc.constantFrom(...own) },
+        // Characters of the default alphabet: the default tables hold them too, so ties are common.
+        { weight: 10, arbitrary: fc.constantFrom(...'abc 0123.,') },
+        { weight: 2, arbitrary: fc.constantFrom(...allCharacters) },
+        { weight: 1, arbitrary: fc.constantFrom('ж', '😀') },
+      );
+      // Short and long texts: one part, and around the part boundaries where room left decides.
+      const length = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 140, max: 320 }));
+      return fc.tuple(fc.constant(enabled), length.chain((n) => fc.array(unit, { minLength: n, maxLength: n })).map((u) => u.join('')), fc.constantFrom(8 as const, 16 as const));
+    });
+    fc.assert(
+      fc.property(scenario, ([enabled, text, referenceBits]) => {
+        const expected = bruteForce(text, enabled, referenceBits).ranking;
+        const ranking = rankTables(text, { nationalLanguages: enabled, referenceBits });
+        // The same combinations, in the same order of parts, tables and room left, with the same header.
+        expect(ranking.map(rank)).toEqual(expected.map(rank));
+        expect(ranking.map((r) => r.headerOctets)).toEqual(expected.map((o) => o.headerOctets));
+        const key = (t: { locking?: string; single?: string }): string => `${t.locking ?? '-'}/${t.single ?? '-'}`;
+        expect(ranking.map((r) => key(r.tables)).sort()).toEqual(expected.map((o) => key(o.tables)).sort());
+        const x = explain(text, { nationalLanguages: enabled, referenceBits });
+        const best = expected[0];
+        if (best === undefined) {
+          expect(ranking).toEqual([]);
+          expect(x.tables?.chosen).toBeUndefined();
+          return;
+        }
+        // The choice is one of the brute force's best; past parts, tables and room left, the first tried.
+        const tied = expected.filter((o) => rank(o).join() === rank(best).join()).map((o) => key(o.tables));
+        expect(tied).toContain(key(ranking[0]?.tables ?? {}));
+        expect(x.tables?.chosen).toEqual(ranking[0]?.tables);
+        expect(x.estimate.nationalTables ?? {}).toEqual(ranking[0]?.tables);
+        expect([x.estimate.segments, x.estimate.unitsLeft]).toEqual([best.segments, best.unitsLeft]);
+        // Each enabled language alone costs what the brute force finds with that language only.
+        for (const cost of x.tables?.languages ?? []) {
+          const alone = bruteForce(text, [cost.language], referenceBits);
+          expect([cost.encoding, cost.segments], cost.language).toEqual([alone.encoding, alone.segments]);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 
