@@ -300,6 +300,7 @@ export type {
   AttemptReport,
   CallReport,
   ClientCallObserver,
+  CallContent,
   CallbackFacts,
   CallbackAnswer,
   CallbackObserver,
@@ -307,4 +308,8 @@ export type {
   QueueJobObserver,
   SmsTelemetry,
 } from './telemetry/create-telemetry.js';
-export { createTelemetry } from './telemetry/create-telemetry.js';
+export { createTelemetry, DEFAULT_TICKET_TTL_MS } from './telemetry/create-telemetry.js';
+export type { SentTicket, TicketStore, MemoryTicketStoreOptions } from './telemetry/ticket-store.js';
+export { createMemoryTicketStore } from './telemetry/ticket-store.js';
+export type { RedisTicketStoreOptions } from './telemetry/redis-ticket-store.js';
+export { createRedisTicketStore } from './telemetry/redis-ticket-store.js';

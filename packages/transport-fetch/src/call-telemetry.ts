@@ -2,7 +2,7 @@
  * The client's side of core's telemetry: each call reported to a call observer, each attempt from
  * the same facts the `onAttempt` hook gets. A telemetry failure never changes a call's outcome.
  */
-import type { ApiOperation, CallReport, SmsTelemetry } from '@smsv4/core';
+import type { ApiOperation, CallContent, CallReport, SmsTelemetry } from '@smsv4/core';
 import type { AttemptEvent, AttemptHook } from './attempt-event.js';
 import { SmsApiError } from './errors.js';
 import type { ResponseInfo } from './results.js';
@@ -45,14 +45,29 @@ function attemptReport(event: AttemptEvent) {
   };
 }
 
-/** Runs a call under a call observer: `run` gets the attempt hook to use (the client's own hook still called). */
+/** The destination and content of a send, as far as the request (not yet validated) has them as strings. */
+export function sendContent(request: unknown): CallContent {
+  const r = request as { destination?: { address?: unknown }; message?: { content?: unknown } } | null | undefined;
+  const destination = r?.destination?.address;
+  const content = r?.message?.content;
+  return {
+    ...(typeof destination === 'string' ? { destination } : {}),
+    ...(typeof content === 'string' ? { content } : {}),
+  };
+}
+
+/**
+ * Runs a call under a call observer: `run` gets the attempt hook to use (the client's own hook
+ * still called). `content` is given only when the telemetry may record it (`logContent: true`).
+ */
 export function observeCall<T extends ResponseInfo>(
   telemetry: SmsTelemetry,
   operation: ApiOperation,
   userHook: AttemptHook | undefined,
   run: (onAttempt: AttemptHook | undefined) => Promise<T>,
+  content?: CallContent,
 ): Promise<T> {
-  const observer = telemetry.clientCall(operation);
+  const observer = telemetry.clientCall(operation, content);
   if (!observer.active) return run(undefined); // the call as without telemetry (its own hook kept)
   const hook: AttemptHook = (event) => {
     quietly(() => observer.attempt(attemptReport(event)));

@@ -28,12 +28,13 @@ import {
   type InvokeValidationOptions,
   type MtRequest,
   type Result,
+  type CallContent,
   type SmsTelemetry,
   type TelemetryLogger,
   type WireFormat,
 } from '@smsv4/core';
 import type { AttemptHook } from './attempt-event.js';
-import { observeCall } from './call-telemetry.js';
+import { observeCall, sendContent } from './call-telemetry.js';
 import { SmsApiError } from './errors.js';
 import { execute, type CallSettings } from './execute.js';
 import type { FetchFunction } from './exchange.js';
@@ -252,8 +253,13 @@ export function createClient({
     options: CallOptions | undefined,
     prepare: () => HttpRequestData,
     interpret: (response: HttpResponseData) => Result<T, ApiFailure>,
+    content?: () => CallContent,
   ): Promise<T & ResponseInfo> => {
-    if (telemetry !== undefined) return observeCall(telemetry, operation, onAttempt, (hook) => prepareAndExecute(operation, options, prepare, interpret, hook));
+    if (telemetry !== undefined) {
+      // Personal data is read only when the telemetry may record it.
+      const shown = content !== undefined && telemetry.logContent ? content() : undefined;
+      return observeCall(telemetry, operation, onAttempt, (hook) => prepareAndExecute(operation, options, prepare, interpret, hook), shown);
+    }
     return prepareAndExecute(operation, options, prepare, interpret);
   };
 
@@ -285,7 +291,7 @@ export function createClient({
           value = checked.value;
         }
         return buildSendRequest(context, value, sendFormat);
-      }, parseSendResponse);
+      }, parseSendResponse, () => sendContent(request));
     },
 
     getStatus(ticketId, options) {

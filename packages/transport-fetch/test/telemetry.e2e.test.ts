@@ -69,17 +69,19 @@ async function advanceUntil(check: () => boolean): Promise<void> {
   await eventually(check);
 }
 
-const sum = (points: { value: unknown }[]): number => points.reduce((total, p) => total + Number(p.value), 0);
-
 describe('telemetry of send → receipts', () => {
   it('records spans, links, attributes and metrics exactly', async () => {
     sandbox.addFault({ operation: 'send', kind: '1010' });
+    // The retry waits 40 real milliseconds in the sandbox: its duration is at least that.
+    sandbox.addFault({ operation: 'send', kind: 'latency', latencyMs: 40 });
     const client = createClient({ baseUrl: sandboxServer.url, ...account(), telemetry, retry: { send: { temporaryErrorDelayMs: 50 } } });
+    const wallStart = Date.now();
     const sent = await client.send({
       destination: { address: '14155550100' },
       message: { type: 'text', content: 'x'.repeat(200), mlc: 'segment' },
       delivery: { receiptRequested: 'final', url: receiverUrl },
     });
+    const wallMs = Date.now() - wallStart;
     expect(sent.attempts).toBe(2);
 
     // Both parts delivered; part 2's first post fails in the handler and is retried a second later.
@@ -126,12 +128,31 @@ describe('telemetry of send → receipts', () => {
     }
     const failed = receipts.find((s) => s.attributes['smsv4.outcome'] === 'rejected');
     expect(failed?.status).toEqual({ code: 2, message: 'handler-failed' });
+    expect(failed?.events.map((e) => [e.name, e.attributes?.['exception.type'], e.attributes?.['exception.message']])).toEqual([['exception', 'Error', 'database unavailable']]);
     expect(failed?.attributes['http.response.status_code']).toBe(500);
 
     const sends = await sdk.points(TELEMETRY_METRICS.sends.name);
     expect(sends.map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.outcome': 'accepted' }, 1]]);
-    expect(sum(await sdk.points(TELEMETRY_METRICS.retries.name))).toBe(1);
-    expect(sum(await sdk.points(TELEMETRY_METRICS.attempts.name))).toBe(2);
+    const operations = await sdk.points(TELEMETRY_METRICS.operations.name);
+    expect(operations.map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.operation': 'send', 'smsv4.outcome': 'accepted' }, 1]]);
+    const retries = await sdk.points(TELEMETRY_METRICS.retries.name);
+    expect(retries.map((p) => [p.attributes, p.value])).toEqual([[{ 'smsv4.operation': 'send', 'error.type': '1010' }, 1]]);
+    const attemptPoints = await sdk.points(TELEMETRY_METRICS.attempts.name);
+    expect(attemptPoints.map((p) => [p.attributes, p.value])).toEqual([
+      [{ 'smsv4.operation': 'send', 'http.response.status_code': SMS_ERRORS['1010'].httpStatus, 'error.type': '1010' }, 1],
+      [{ 'smsv4.operation': 'send', 'http.response.status_code': 202 }, 1],
+    ]);
+    const server = { 'http.request.method': 'POST', 'server.address': '127.0.0.1', 'server.port': Number(new URL(sandboxServer.url).port) };
+    const durations = await sdk.points(TELEMETRY_METRICS.attemptDuration.name);
+    expect(durations.map((p) => [p.attributes, (p.value as { count: number }).count])).toEqual([
+      [{ ...server, 'http.response.status_code': SMS_ERRORS['1010'].httpStatus, 'error.type': '1010' }, 1],
+      [{ ...server, 'http.response.status_code': 202 }, 1],
+    ]);
+    const [refusedS, acceptedS] = durations.map((p) => (p.value as { sum: number }).sum) as [number, number];
+    expect(refusedS).toBeGreaterThanOrEqual(0);
+    expect(acceptedS).toBeGreaterThanOrEqual(0.04);
+    // Both attempts ran within the call, one after the other.
+    expect(refusedS + acceptedS).toBeLessThanOrEqual(wallMs / 1000);
     const callbacks = await sdk.points(TELEMETRY_METRICS.callbacks.name);
     expect(callbacks.map((p) => [p.attributes, p.value])).toEqual(
       expect.arrayContaining([
@@ -175,5 +196,35 @@ describe('structured logs', () => {
     ]);
     const written = JSON.stringify(lines);
     for (const secret of [password, Buffer.from(`${accountId}:${password}`).toString('base64'), secretText, '14155550123']) expect(written).not.toContain(secret);
+  });
+});
+
+describe('logContent: true', () => {
+  it("records the send's destination and content on its span and log line, and an inbound message's addresses and content", async () => {
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const at = (level: string) => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+    const logger = { info: at('info'), warn: at('warn'), error: at('error') };
+    const withContent = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, logger, logContent: true });
+    const client = createClient({ baseUrl: sandboxServer.url, ...account(), telemetry: withContent });
+    const sent = await client.send({ destination: { address: '14155550177' }, message: { type: 'text', content: 'Your code is 5521' } });
+    const span = sdk.finishedSpans().find((s) => s.name === 'smsv4 send' && s.attributes['smsv4.ticket_id'] === sent.ticketId);
+    expect(span?.attributes).toEqual({
+      'smsv4.operation': 'send',
+      'smsv4.destination': '14155550177',
+      'smsv4.message.content': 'Your code is 5521',
+      'smsv4.outcome': 'accepted',
+      'smsv4.attempts': 1,
+      'smsv4.ticket_id': sent.ticketId,
+      'smsv4.request_id': sent.requestId,
+      'http.response.status_code': 202,
+    });
+    expect(lines.map((l) => [l.message, l.fields['destination'], l.fields['content']])).toEqual([[`send accepted as ${sent.ticketId}`, '14155550177', 'Your code is 5521']]);
+
+    const handler = createWebhookHandler({ telemetry: withContent, onInboundMessage: () => undefined });
+    const inbound = `<mobileOriginate xmlns="http://sms.openmarket.com/v4/mo" submittedDate="2026-03-01T12:00:00.000Z" ticketId="EEEEE-BBBBB-CCCCC-DDDDD"><source ton="1" address="14155550177" mobileOperatorId="383"/><destination ton="3" address="12345"/><message type="text" udh="false" content="YES"/></mobileOriginate>`;
+    expect((await handler.handle({ method: 'POST', headers: { 'content-type': 'application/xml', 'x-api-version': '4' }, body: inbound })).status).toBe(200);
+    expect(lines[1]?.fields).toMatchObject({ kind: 'inbound-message', outcome: 'handled', source: '14155550177', destination: '12345', content: 'YES' });
+    const callback = sdk.finishedSpans().find((s) => s.attributes['smsv4.ticket_id'] === 'EEEEE-BBBBB-CCCCC-DDDDD');
+    expect(callback?.attributes).toMatchObject({ 'smsv4.source': '14155550177', 'smsv4.destination': '12345', 'smsv4.message.content': 'YES' });
   });
 });

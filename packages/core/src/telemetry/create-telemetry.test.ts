@@ -1,3 +1,5 @@
+import * as api from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestSdk } from '../../test/otel-sdk.js';
 import { createTelemetry } from './create-telemetry.js';
@@ -92,6 +94,80 @@ describe('createTelemetry: client calls', () => {
   });
 });
 
+describe('createTelemetry: logContent', () => {
+  it("records a send's destination and content on its span and log line only with logContent: true", () => {
+    for (const logContent of [true, false]) {
+      const logger = memoryLogger();
+      const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, logger, logContent });
+      t.clientCall('send', { destination: '14155550100', content: 'Your code is 1234' }).end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'T1' });
+      const span = sdk.finishedSpans().at(-1);
+      const personal = { 'smsv4.destination': '14155550100', 'smsv4.message.content': 'Your code is 1234' };
+      expect(span?.attributes).toEqual({
+        'smsv4.operation': 'send',
+        ...(logContent ? personal : {}),
+        'smsv4.outcome': 'accepted',
+        'smsv4.attempts': 1,
+        'smsv4.ticket_id': 'T1',
+        'http.response.status_code': 202,
+      });
+      expect(logger.lines).toEqual([
+        {
+          level: 'info',
+          fields: {
+            operation: 'send',
+            outcome: 'accepted',
+            ticketId: 'T1',
+            requestId: undefined,
+            code: undefined,
+            httpStatus: 202,
+            attempts: 1,
+            reachedService: undefined,
+            ...(logContent ? { destination: '14155550100', content: 'Your code is 1234' } : {}),
+          },
+          message: 'send accepted as T1',
+        },
+      ]);
+    }
+  });
+});
+
+describe('createTelemetry: ticket store', () => {
+  it('logs a ticket store that fails to remember a send; the send is reported all the same', async () => {
+    const logger = memoryLogger();
+    const t = createTelemetry({
+      api: sdk.api,
+      tracerProvider: sdk.tracerProvider,
+      logger,
+      ticketStore: { remember: () => Promise.reject(new Error('READONLY')), find: () => undefined },
+    });
+    t.clientCall('send').end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'T9' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sdk.finishedSpans().map((s) => s.name)).toEqual(['smsv4 send']);
+    expect(logger.lines.map((l) => [l.level, l.message])).toEqual([
+      ['info', 'send accepted as T9'],
+      ['warn', 'ticket store: remembering T9 failed (its receipt goes without link and latency): READONLY'],
+    ]);
+  });
+
+  it('gives the store the ticket, the send span and the send time, for ticketTtlMs (default 97 hours)', () => {
+    const remembered: unknown[] = [];
+    const store = { remember: (...args: unknown[]) => void remembered.push(args), find: () => undefined };
+    createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, ticketStore: store, now: () => T0 }).clientCall('send').end({ ok: true, attempts: 1, ticketId: 'A' });
+    createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, ticketStore: store, now: () => T0, ticketTtlMs: 5000 }).clientCall('send').end({ ok: true, attempts: 1, ticketId: 'B' });
+    const [a, b] = sdk.finishedSpans();
+    expect(remembered).toEqual([
+      ['A', { context: a?.spanContext(), sentAt: T0 }, 97 * 3_600_000],
+      ['B', { context: b?.spanContext(), sentAt: T0 }, 5000],
+    ]);
+  });
+
+  it('refuses a store without remember and find, and a ticket TTL or lookup timeout that is not positive', () => {
+    expect(() => createTelemetry({ ticketStore: { remember() {} } as never })).toThrow(new TypeError('ticketStore must implement remember and find'));
+    expect(() => createTelemetry({ ticketTtlMs: 0 })).toThrow(new TypeError('ticketTtlMs must be a positive number, got 0'));
+    expect(() => createTelemetry({ ticketLookupTimeoutMs: -1 })).toThrow(new TypeError('ticketLookupTimeoutMs must be a positive number, got -1'));
+  });
+});
+
 describe('createTelemetry: callbacks', () => {
   it("links a receipt's span to its send's, and records the latency from the send to deliveryDate", async () => {
     let clock = Date.parse('2026-01-01T00:00:00.000Z');
@@ -138,12 +214,25 @@ describe('createTelemetry: callbacks', () => {
     expect(rejected?.status).toEqual({ code: 2, message: 'unsupported-media-type' });
   });
 
-  it('runs the handler with the callback span active', () => {
-    const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider });
-    const cb = t.callback();
-    cb.decoded({ kind: 'inbound-message', ticketId: 'M1' });
-    // Without a registered context manager the API runs the function as is; with one the span is active.
-    expect(cb.run(() => 42)).toBe(42);
+  it('runs the handler with the callback span active: spans it starts are children of the callback span', () => {
+    const manager = new AsyncLocalStorageContextManager().enable();
+    api.context.setGlobalContextManager(manager);
+    try {
+      const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider });
+      const cb = t.callback();
+      cb.decoded({ kind: 'inbound-message', ticketId: 'M1' });
+      const app = sdk.tracerProvider.getTracer('app');
+      expect(cb.run(() => (app.startSpan('handler work').end(), 42))).toBe(42);
+      app.startSpan('after the handler').end();
+      cb.end({ status: 200, outcome: 'handled' });
+      const callback = sdk.finishedSpans().find((s) => s.name === 'smsv4 receive inbound-message');
+      const inside = sdk.finishedSpans().find((s) => s.name === 'handler work');
+      const after = sdk.finishedSpans().find((s) => s.name === 'after the handler');
+      expect(inside?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
+      expect(after?.parentSpanContext).toBeUndefined();
+    } finally {
+      api.context.disable();
+    }
   });
 });
 

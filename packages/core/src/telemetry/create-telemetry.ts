@@ -5,6 +5,8 @@
  * its calls and attempts, receivers their callbacks, the queue its jobs.
  */
 import { deliveryState } from '../errors/catalogue.js';
+import { MT_LIMITS } from '../mt-request/members.js';
+import { DUPLICATE_MARGIN_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { parseTimestamp } from '../time/xs-date-time.js';
 import { checkLogger, writeLog, type TelemetryLogger } from './logger.js';
 import type {
@@ -14,13 +16,19 @@ import type {
   MeterProviderLike,
   ObservableResultLike,
   OpenTelemetryApiLike,
-  SpanContextLike,
   SpanLike,
   TelemetryAttributes,
   TracerLike,
   TracerProviderLike,
 } from './otel-types.js';
 import { DELIVERY_LATENCY_BUCKETS_S, TELEMETRY_ATTRIBUTES as A, TELEMETRY_METRICS as M, TELEMETRY_SPANS } from './telemetry-names.js';
+import { createMemoryTicketStore, type SentTicket, type TicketStore } from './ticket-store.js';
+
+/**
+ * How long a sent ticket is remembered by default: the longest validity period (three days, the
+ * latest a message can be delivered), the 24-hour receipt retry window, and a margin of an hour.
+ */
+export const DEFAULT_TICKET_TTL_MS = MT_LIMITS.validityPeriodMaxSeconds * 1000 + RECEIPT_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS;
 
 /** Options of {@link createTelemetry}. */
 export interface TelemetryOptions {
@@ -32,14 +40,29 @@ export interface TelemetryOptions {
   readonly meterProvider?: MeterProviderLike;
   /** Structured logs (pino-style `info/warn/error(fields, message)`). */
   readonly logger?: TelemetryLogger;
-  /** Put message content and phone numbers into spans and logs (default `false`: personal data stays out). */
+  /**
+   * Put message content and phone numbers into spans and logs (default `false`: personal data
+   * stays out): the send's destination and content, a callback's source, destination and content,
+   * the phone number of a lookup URL.
+   */
   readonly logContent?: boolean;
   /** Instrumentation scope name (default `smsv4`). */
   readonly scope?: string;
-  /** Sent tickets remembered for receipt links and delivery latency (default 100 000, oldest forgotten first). */
+  /**
+   * Where sent tickets are remembered for receipt links and delivery latency (default an in-memory
+   * store of `maxTrackedTickets`). A receipt taken by another process than the send's finds its
+   * send only in a shared store: give every process the same `createRedisTicketStore`.
+   */
+  readonly ticketStore?: TicketStore;
+  /** Sent tickets remembered by the default in-memory store (default 100 000, oldest forgotten first). */
   readonly maxTrackedTickets?: number;
-  /** How long a sent ticket is remembered, ms (default 25 hours: the receipt retry window and a margin). */
+  /**
+   * How long a sent ticket is remembered, ms (default 97 hours: the longest validity period of
+   * three days, the 24-hour receipt retry window and an hour of margin).
+   */
   readonly ticketTtlMs?: number;
+  /** How long a receipt waits for the ticket store's answer before it goes on without link and latency, ms (default 1 000). */
+  readonly ticketLookupTimeoutMs?: number;
   /** The clock, epoch ms (default `Date.now`). */
   readonly now?: () => number;
 }
@@ -84,6 +107,17 @@ export interface ClientCallObserver {
   end(report: CallReport): void;
 }
 
+/**
+ * What a call carries that is personal data: given only when the telemetry's `logContent` is
+ * `true` (and recorded only then).
+ */
+export interface CallContent {
+  /** The send's destination address. */
+  readonly destination?: string;
+  /** The send's message content, as sent. */
+  readonly content?: string;
+}
+
 /** What a receiver learnt of a callback once it was decoded. */
 export interface CallbackFacts {
   readonly kind: 'delivery-receipt' | 'inbound-message';
@@ -94,6 +128,12 @@ export interface CallbackFacts {
   readonly code?: number;
   /** A receipt's `deliveryDate` (any `xs:dateTime` form). */
   readonly deliveryDate?: string;
+  /** An inbound message's source address (recorded only with `logContent: true`). */
+  readonly source?: string;
+  /** The destination address (recorded only with `logContent: true`). */
+  readonly destination?: string;
+  /** An inbound message's content, as received (recorded only with `logContent: true`). */
+  readonly content?: string;
 }
 
 /** How a receiver answered a callback. */
@@ -107,7 +147,11 @@ export interface CallbackAnswer {
 
 /** Reports one callback request. */
 export interface CallbackObserver {
-  decoded(facts: CallbackFacts): void;
+  /**
+   * Opens the callback's span. For a receipt it first looks its ticket up in the ticket store (the
+   * span's link is given at its start): a promise when the store answers with one, which never rejects.
+   */
+  decoded(facts: CallbackFacts): void | Promise<void>;
   /** Runs a handler with the callback's span as the active one, so the handler's own spans are its children. */
   run<T>(fn: () => T): T;
   end(answer: CallbackAnswer): void;
@@ -134,8 +178,11 @@ export interface SmsTelemetry {
   readonly logger: TelemetryLogger | undefined;
   /** Whether content and phone numbers may be recorded. */
   readonly logContent: boolean;
-  /** Starts the report of one client call (`operation` is `send`, `status`, `lookup` or `invokeService`). */
-  clientCall(operation: string): ClientCallObserver;
+  /**
+   * Starts the report of one client call (`operation` is `send`, `status`, `lookup` or
+   * `invokeService`); `content` is recorded only when `logContent` is `true`.
+   */
+  clientCall(operation: string, content?: CallContent): ClientCallObserver;
   /** Starts the report of one callback request. */
   callback(): CallbackObserver;
   /** Reports a multipart inbound message handed over incomplete. */
@@ -224,27 +271,26 @@ const recordingOrNone = (span: SpanLike | undefined): SpanLike | undefined => (s
 
 const operationName = (operation: string): string => TELEMETRY_SPANS.operation.replace('{operation}', operation);
 
-/** A bounded memory of sent tickets: their span and when they were sent. */
-function ticketMemory(max: number, ttlMs: number, now: () => number) {
-  const entries = new Map<string, { readonly context: SpanContextLike | undefined; readonly sentAt: number }>();
+const isThenable = <T>(value: unknown): value is PromiseLike<T> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The personal data of a call or callback as span attributes (only called with `logContent: true`). */
+function contentAttributes(c: { readonly source?: string; readonly destination?: string; readonly content?: string }): TelemetryAttributes {
   return {
-    remember(ticketId: string, context: SpanContextLike | undefined, sentAt: number): void {
-      entries.delete(ticketId);
-      entries.set(ticketId, { context, sentAt });
-      if (entries.size > max) {
-        const oldest = entries.keys().next();
-        if (oldest.done !== true) entries.delete(oldest.value);
-      }
-    },
-    find(ticketId: string) {
-      const entry = entries.get(ticketId);
-      if (entry === undefined) return undefined;
-      if (now() - entry.sentAt > ttlMs) {
-        entries.delete(ticketId);
-        return undefined;
-      }
-      return entry;
-    },
+    ...(c.source === undefined ? {} : { [A.source]: c.source }),
+    ...(c.destination === undefined ? {} : { [A.destination]: c.destination }),
+    ...(c.content === undefined ? {} : { [A.messageContent]: c.content }),
+  };
+}
+
+/** The personal data of a call or callback as log fields (only called with `logContent: true`). */
+function contentFields(c: { readonly source?: string; readonly destination?: string; readonly content?: string }): Record<string, unknown> {
+  return {
+    ...(c.source === undefined ? {} : { source: c.source }),
+    ...(c.destination === undefined ? {} : { destination: c.destination }),
+    ...(c.content === undefined ? {} : { content: c.content }),
   };
 }
 
@@ -277,25 +323,82 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
     logContent = false,
     scope = 'smsv4',
     maxTrackedTickets = 100_000,
-    ticketTtlMs = 25 * 3_600_000,
+    ticketTtlMs = DEFAULT_TICKET_TTL_MS,
+    ticketLookupTimeoutMs = 1_000,
     now = Date.now,
   } = options;
   const logger = checkLogger(options.logger);
   if (typeof logContent !== 'boolean') throw new TypeError('logContent must be a Boolean');
   if (!Number.isSafeInteger(maxTrackedTickets) || maxTrackedTickets < 0) throw new TypeError('maxTrackedTickets must be a non-negative integer');
+  for (const [name, value] of [
+    ['ticketTtlMs', ticketTtlMs],
+    ['ticketLookupTimeoutMs', ticketLookupTimeoutMs],
+  ] as const) {
+    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
+  }
+  const { ticketStore: tickets = createMemoryTicketStore({ maxTickets: maxTrackedTickets, now }) } = options;
+  if (tickets === null || typeof tickets !== 'object' || typeof tickets.remember !== 'function' || typeof tickets.find !== 'function') {
+    throw new TypeError('ticketStore must implement remember and find');
+  }
   const tracer: TracerLike | undefined = tracerProvider?.getTracer(scope);
   const obtained: MeterLike | undefined = meterProvider?.getMeter(scope);
   // A meter of the API's no-op kind (no SDK registered when this ran) keeps nothing: skip the work.
   const noopMeter = api?.createNoopMeter?.();
   const meter = obtained !== undefined && noopMeter !== undefined && obtained.constructor === noopMeter.constructor ? undefined : obtained;
   const m = meter === undefined ? undefined : instruments(meter);
-  const tickets = ticketMemory(maxTrackedTickets, ticketTtlMs, now);
   const serverOf = serverLookup();
   const childContext = (span: SpanLike): unknown => (api === undefined ? undefined : api.trace.setSpan(api.context.active(), span));
   const log = (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void => writeLog(logger, level, fields, message);
+  const storeFailed = (what: string, ticketId: string) => (e: unknown): void =>
+    log('warn', { ticketId, error: errorText(e) }, `ticket store: ${what} ${ticketId} failed (its receipt goes without link and latency): ${errorText(e)}`);
 
-  const clientCall = (operation: string): ClientCallObserver => {
-    const started = tracer?.startSpan(operationName(operation), { kind: SPAN_KIND_INTERNAL, attributes: { [A.operation]: operation } });
+  /** Remembers an accepted send; a store that fails only costs the receipt its link. */
+  const rememberTicket = (ticketId: string, sent: SentTicket): void => {
+    try {
+      const done = tickets.remember(ticketId, sent, ticketTtlMs);
+      if (isThenable(done)) done.then(undefined, storeFailed('remembering', ticketId));
+    } catch (e) {
+      storeFailed('remembering', ticketId)(e);
+    }
+  };
+
+  /** Looks a ticket up; `undefined` when the store fails or takes longer than `ticketLookupTimeoutMs`. */
+  const findTicket = (ticketId: string): SentTicket | undefined | Promise<SentTicket | undefined> => {
+    let found: SentTicket | undefined | PromiseLike<SentTicket | undefined>;
+    try {
+      found = tickets.find(ticketId);
+    } catch (e) {
+      storeFailed('looking up', ticketId)(e);
+      return undefined;
+    }
+    if (!isThenable<SentTicket | undefined>(found)) return found;
+    const pending = found;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        log('warn', { ticketId, timeoutMs: ticketLookupTimeoutMs }, `ticket store: looking up ${ticketId} took over ${ticketLookupTimeoutMs} ms (its receipt goes without link and latency)`);
+        resolve(undefined);
+      }, ticketLookupTimeoutMs);
+      pending.then(
+        (sent) => {
+          clearTimeout(timer);
+          resolve(sent);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          storeFailed('looking up', ticketId)(e);
+          resolve(undefined);
+        },
+      );
+    });
+  };
+
+  const clientCall = (operation: string, callContent?: CallContent): ClientCallObserver => {
+    // Personal data is dropped here unless it may be recorded, whatever the caller passed.
+    const shown = logContent && callContent !== undefined ? callContent : undefined;
+    const started = tracer?.startSpan(operationName(operation), {
+      kind: SPAN_KIND_INTERNAL,
+      attributes: { [A.operation]: operation, ...(shown === undefined ? {} : contentAttributes(shown)) },
+    });
     // A span that does not record (no SDK) gets no attributes and no children: nothing would keep them.
     const span = started === undefined || started.isRecording?.() === false ? undefined : started;
     const parent = span === undefined ? undefined : childContext(span);
@@ -364,13 +467,26 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           }
           span.end();
         }
-        if (r.ok && r.ticketId !== undefined && operation === 'send' && (span !== undefined || m !== undefined)) tickets.remember(r.ticketId, span?.spanContext(), now());
+        if (r.ok && r.ticketId !== undefined && operation === 'send' && (span !== undefined || m !== undefined)) {
+          const context = span?.spanContext();
+          rememberTicket(r.ticketId, context === undefined ? { sentAt: now() } : { context, sentAt: now() });
+        }
         if (m !== undefined) {
           m.operations.add(1, { [A.operation]: operation, [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
           if (operation === 'send') m.sends.add(1, { [A.outcome]: outcome, ...(code === undefined ? {} : { [A.code]: code }) });
         }
         if (logger === undefined) return;
-        const fields = { operation, outcome, ticketId: r.ticketId, requestId: r.requestId, code, httpStatus: r.httpStatus, attempts: r.attempts, reachedService: r.reachedService };
+        const fields = {
+          operation,
+          outcome,
+          ticketId: r.ticketId,
+          requestId: r.requestId,
+          code,
+          httpStatus: r.httpStatus,
+          attempts: r.attempts,
+          reachedService: r.reachedService,
+          ...(shown === undefined ? {} : contentFields(shown)),
+        };
         if (r.ok) log('info', fields, operation === 'send' ? `send accepted as ${r.ticketId ?? '?'}` : `${operation} answered`);
         else log(outcome === 'unknown' ? 'error' : 'warn', { ...fields, error: r.errorKind, description: r.description }, `${operation} ${outcome}: ${r.description ?? r.errorKind ?? 'failed'}`);
       },
@@ -380,7 +496,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   const callback = (): CallbackObserver => {
     const startedAt = now();
     let facts: CallbackFacts | undefined;
-    let sent: ReturnType<typeof tickets.find>;
+    let sent: SentTicket | undefined;
     let span: SpanLike | undefined;
     const open = (kind: string): SpanLike | undefined =>
       tracer?.startSpan(TELEMETRY_SPANS.callback.replace('{kind}', kind), {
@@ -393,13 +509,23 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           ...(facts?.segmentNumber === undefined ? {} : { [A.segmentNumber]: facts.segmentNumber }),
           ...(facts?.totalSegments === undefined ? {} : { [A.totalSegments]: facts.totalSegments }),
           ...(facts?.code === undefined ? {} : { [A.code]: String(facts.code) }),
+          ...(logContent && facts !== undefined ? contentAttributes(facts) : {}),
         },
       });
     return {
       decoded(f) {
         facts = f;
-        if (f.kind === 'delivery-receipt') sent = tickets.find(f.ticketId);
-        span = recordingOrNone(open(f.kind));
+        // Only a receipt has a send to find, and only a span or the latency histogram would use it.
+        const found = f.kind === 'delivery-receipt' && (tracer !== undefined || m !== undefined) ? findTicket(f.ticketId) : undefined;
+        if (!isThenable<SentTicket | undefined>(found)) {
+          sent = found;
+          span = recordingOrNone(open(f.kind));
+          return;
+        }
+        return Promise.resolve(found).then((s) => {
+          sent = s;
+          span = recordingOrNone(open(f.kind));
+        });
       },
       run(fn) {
         if (span === undefined || api?.context.with === undefined) return fn();
@@ -432,7 +558,16 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           }
         }
         if (logger === undefined) return;
-        const fields = { kind, outcome: answer.outcome, status: answer.status, rejection: answer.rejection, ticketId: facts?.ticketId, segmentNumber: facts?.segmentNumber, code: facts?.code };
+        const fields = {
+          kind,
+          outcome: answer.outcome,
+          status: answer.status,
+          rejection: answer.rejection,
+          ticketId: facts?.ticketId,
+          segmentNumber: facts?.segmentNumber,
+          code: facts?.code,
+          ...(logContent && facts !== undefined ? contentFields(facts) : {}),
+        };
         if (answer.outcome === 'rejected') log(answer.status >= 500 || answer.status === 409 ? 'error' : 'warn', fields, `${kind} answered ${answer.status}: ${answer.rejection ?? 'rejected'}`);
         else log('info', fields, `${kind} ${answer.outcome}`);
       },

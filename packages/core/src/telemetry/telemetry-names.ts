@@ -32,8 +32,12 @@ export const TELEMETRY_ATTRIBUTES = Object.freeze({
   deliveryOutcome: 'smsv4.delivery.outcome',
   queueKey: 'smsv4.queue.key',
   queueState: 'smsv4.queue.state',
+  /** The message content (only with `logContent: true`). */
   messageContent: 'smsv4.message.content',
+  /** The destination address of a send or a callback (only with `logContent: true`). */
   destination: 'smsv4.destination',
+  /** The source address of an inbound message (only with `logContent: true`). */
+  source: 'smsv4.source',
 });
 
 /** One metric instrument. */

@@ -132,7 +132,8 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly now?: () => number;
   /**
    * Traces, metrics and structured logs of every callback (core's `createTelemetry`); none by
-   * default. The same object as the client's links each receipt's span to its send's.
+   * default. Each receipt's span links to its send's when the telemetry's ticket store holds the
+   * send: the same object as the client's, or one sharing a Redis ticket store across processes.
    */
   readonly telemetry?: SmsTelemetry;
   /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
@@ -155,25 +156,39 @@ export interface WebhookHandler<P = unknown> {
   close(): void;
 }
 
+/** The telemetry of one request: its observer, and the handler's failure once there is one. */
+interface Observation {
+  readonly observer: CallbackObserver;
+  error?: unknown;
+}
+
 /** What the receiver knows of an event when it runs its handler. */
 interface EventContext<P> {
   readonly key: string;
   readonly format: WireFormat;
   readonly request: WebhookRequest<P>;
-  readonly observer: CallbackObserver | undefined;
+  readonly observation: Observation | undefined;
 }
 
-/** What the telemetry learns of a decoded callback. */
-function callbackFacts(callback: Callback): CallbackFacts {
+/** What the telemetry learns of a decoded callback; addresses and content only when they may be recorded. */
+function callbackFacts(callback: Callback, withContent: boolean): CallbackFacts {
   if (callback.kind === 'inbound-message') {
     const c = callback.concatenation;
-    return { kind: callback.kind, ticketId: callback.message.ticketId, ...(c === undefined ? {} : { segmentNumber: c.sequence, totalSegments: c.total }) };
+    const m = callback.message;
+    return {
+      kind: callback.kind,
+      ticketId: m.ticketId,
+      ...(c === undefined ? {} : { segmentNumber: c.sequence, totalSegments: c.total }),
+      ...(withContent ? { source: m.source.address, destination: m.destination.address, content: m.message.content } : {}),
+    };
   }
   const status = callback.receipt.mtStatus;
+  const destination = withContent ? callback.receipt.destination?.address : undefined;
   return {
     kind: callback.kind,
     ticketId: status.ticketId,
     code: status.code,
+    ...(destination === undefined ? {} : { destination }),
     ...(status.segmentNumber === undefined ? {} : { segmentNumber: status.segmentNumber }),
     ...(status.totalSegments === undefined ? {} : { totalSegments: status.totalSegments }),
     ...(status.deliveryDate === undefined ? {} : { deliveryDate: status.deliveryDate }),
@@ -430,7 +445,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
    */
   const runHandler = async (
     invoke: (context: WebhookContext<P>) => unknown,
-    { key, format, request, observer }: EventContext<P>,
+    { key, format, request, observation }: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     instant: string | undefined,
@@ -454,13 +469,15 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       },
     };
     const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
+      // The failure within the answer goes on the callback's span (a late one has ended it already).
+      if (observation !== undefined && code === 'handler-failed') observation.error = error;
       if (hooks === undefined) await forget(key, ticketId);
       else await hooks.undo();
       report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
     };
     let result: unknown;
     try {
-      result = observer === undefined ? invoke(full) : observer.run(() => invoke(full));
+      result = observation === undefined ? invoke(full) : observation.observer.run(() => invoke(full));
     } catch (error) {
       await fail(error, 'handler-failed');
       return webhookRejection('handler-failed');
@@ -497,14 +514,22 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     return webhookAccepted('handled');
   };
 
-  const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
+  const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
     const { key, format } = callback;
     const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
-    if (observer !== undefined) observer.decoded(callbackFacts(callback));
+    if (observation !== undefined) {
+      try {
+        // A receipt's send may be looked up in a shared ticket store first (the span's link is given at its start).
+        const opened = observation.observer.decoded(callbackFacts(callback, telemetry?.logContent === true));
+        if (isThenable(opened)) await opened;
+      } catch {
+        // Telemetry must not change the answer the service gets.
+      }
+    }
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
     if (callback.kind === 'inbound-message' && callback.concatenation !== undefined && parts !== undefined) {
       // The reassembly store recognises repeats of parts itself: no duplicate store in front.
-      return handlePart(callback, { key, format, request, observer }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
+      return handlePart(callback, { key, format, request, observation }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
     }
     let reserved: ReserveOutcome;
     try {
@@ -519,7 +544,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
       return webhookAccepted('duplicate');
     }
-    const context: EventContext<P> = { key, format, request, observer };
+    const context: EventContext<P> = { key, format, request, observation };
     if (callback.kind === 'delivery-receipt') {
       const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
       return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
@@ -572,7 +597,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
-  const handle = async (request: WebhookRequest<P>, observer: CallbackObserver | undefined): Promise<WebhookResponse> => {
+  const handle = async (request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
     const { headers } = request;
     if (allowRemoteAddress !== undefined) {
       let allowedPeer: boolean;
@@ -624,21 +649,28 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const callback = decoded.value;
     const accepted = callback.kind === 'delivery-receipt' ? onDeliveryReceipt !== undefined : onInboundMessage !== undefined;
     if (!accepted) return webhookRejection('callback-not-accepted', { values: { kind: KIND_NAMES[callback.kind] } });
-    return handleCallback(callback, request, observer);
+    return handleCallback(callback, request, observation);
   };
 
   /** Answers one request, reported to the telemetry. */
   const observed = async (request: WebhookRequest<P>, t: SmsTelemetry): Promise<WebhookResponse> => {
-    const observer = t.callback();
+    const observation: Observation = { observer: t.callback() };
     let response: WebhookResponse;
     try {
-      response = await handle(request, observer);
+      response = await handle(request, observation);
     } catch (e) {
       report('handler-failed', 'the receiver failed unexpectedly', e);
+      observation.error = e;
       response = webhookRejection('handler-failed');
     }
     try {
-      observer.end({ status: response.status, outcome: response.outcome, ...(response.rejection === undefined ? {} : { rejection: response.rejection }) });
+      const { error } = observation;
+      observation.observer.end({
+        status: response.status,
+        outcome: response.outcome,
+        ...(response.rejection === undefined ? {} : { rejection: response.rejection }),
+        ...(error === undefined ? {} : { error }),
+      });
     } catch {
       // Telemetry must not change the answer the service gets.
     }

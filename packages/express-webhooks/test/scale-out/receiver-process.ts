@@ -3,10 +3,14 @@
  * benchmark: an Express app with the webhook middleware, its stores in Redis (shared by every
  * instance) or in memory (its own). Its configuration comes as JSON in argv[2].
  *
- * With `journal: true` each handled event is written to the parent over IPC *before* the handler
- * resolves (the write is awaited), so the parent's journal holds every handling that could have
- * been acknowledged, even from an instance killed a moment later. Without it the instance counts
- * handlings itself and answers `stats` messages (cheap enough for a benchmark).
+ * With `journal: true` the handlers are idempotent the way the README recommends: the effect of an
+ * event is one atomic write keyed by the event, `SET <prefix>effect:<key> <what was handled> NX`
+ * (the key: `context.key` for a receipt, the message's ticket IDs for an inbound message), so a
+ * second handling of an event has no second effect. Each call of a handler is also written to the
+ * parent over IPC *before* its effect (the write is awaited), so the parent's journal holds every
+ * call that could have had an effect, even from an instance killed a moment later; the effects
+ * themselves are read from Redis. Without it the instance counts handlings itself and answers
+ * `stats` messages (cheap enough for a benchmark).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,8 +47,8 @@ export interface ReceiverConfig {
 /** What an instance writes to its parent. */
 export type ReceiverEvent =
   | { readonly kind: 'ready'; readonly name: string; readonly pid: number; readonly port: number }
-  | { readonly kind: 'receipt'; readonly pid: number; readonly ticketId: string; readonly segment: number; readonly total: number }
-  | { readonly kind: 'inbound'; readonly pid: number; readonly ticketIds: readonly string[]; readonly text: string; readonly complete: boolean; readonly orphan: boolean }
+  /** A handler was called for the event `key` (journal), before its effect. */
+  | { readonly kind: 'call'; readonly pid: number; readonly key: string }
   | { readonly kind: 'error'; readonly pid: number; readonly code: string; readonly message: string }
   | {
       readonly kind: 'stats';
@@ -82,6 +86,36 @@ if (config.redisPort === undefined) {
   reassemblyStore = createRedisReassemblyStore({ sendCommand, keyPrefix: `${config.keyPrefix}parts:` });
 }
 
+/** The effect of one event, as the test's handlers write it to Redis (journal: true). */
+export type ReceiverEffect =
+  | { readonly kind: 'receipt'; readonly pid: number; readonly ticketId: string; readonly segment: number; readonly total: number }
+  | {
+      readonly kind: 'inbound';
+      readonly pid: number;
+      readonly ticketIds: readonly string[];
+      readonly text: string;
+      readonly complete: boolean;
+      readonly orphan: boolean;
+      /** The part number whose arrival completed the message (absent when an orphan sweep handed it over). */
+      readonly completedBy?: number;
+    };
+
+/** The Redis key of the effect of an event (under the configuration's prefix). */
+export const effectKey = (keyPrefix: string, event: string): string => `${keyPrefix}effect:${event}`;
+
+/**
+ * The idempotent effect: written once per event, whoever handles it and however often. One atomic
+ * write keyed by the event (as `INSERT ... ON CONFLICT DO NOTHING` would be in a database): a check
+ * followed by a separate write would not survive a crash between the two.
+ */
+const takeEffect = async (event: string, effect: ReceiverEffect): Promise<void> => {
+  if (redis === undefined) throw new Error('journal: true needs redisPort: the effects are written to Redis');
+  await redis.set(effectKey(config.keyPrefix, event), JSON.stringify(effect), 'NX');
+};
+
+/** The part number at the end of a part's key (`inbound:<ticketId>:<8|16>-<reference>:<part>`). */
+const partOf = (key: string): number | undefined => (key.startsWith('inbound:') ? Number(key.slice(key.lastIndexOf(':') + 1)) : undefined);
+
 // Counts for the benchmark (journal: false).
 const handled = new Map<string, number>();
 let duplicates = 0;
@@ -97,23 +131,41 @@ const receiver = createWebhookMiddleware({
   handlerTimeoutMs: config.handlerTimeoutMs,
   reassemblyTimeoutMs: config.reassemblyTimeoutMs,
   orphanSweepMs: config.orphanSweepMs,
-  async onDeliveryReceipt(receipt) {
+  async onDeliveryReceipt(receipt, { key }) {
     if (fails()) throw new Error('the receipt database is busy');
     const { ticketId, segmentNumber = 1, totalSegments = 1 } = receipt.mtStatus;
-    if (config.journal) await tell({ kind: 'receipt', pid, ticketId, segment: segmentNumber, total: totalSegments });
-    else count(`r:${ticketId}:${segmentNumber}`);
+    if (config.journal) {
+      await tell({ kind: 'call', pid, key });
+      await takeEffect(key, { kind: 'receipt', pid, ticketId, segment: segmentNumber, total: totalSegments });
+    } else count(`r:${ticketId}:${segmentNumber}`);
   },
   async onInboundMessage(message, context) {
     if (fails()) throw new Error('the inbox is busy');
     const orphan = context.key.startsWith('orphan:');
-    if (config.journal) await tell({ kind: 'inbound', pid, ticketIds: message.ticketIds, text: message.text ?? message.content, complete: message.complete, orphan });
-    else {
+    if (config.journal) {
+      const key = `inbound:${message.ticketIds.join(',')}`;
+      await tell({ kind: 'call', pid, key });
+      const completedBy = partOf(context.key);
+      await takeEffect(key, {
+        kind: 'inbound',
+        pid,
+        ticketIds: message.ticketIds,
+        text: message.text ?? message.content,
+        complete: message.complete,
+        orphan,
+        ...(completedBy === undefined ? {} : { completedBy }),
+      });
+    } else {
       inbound++;
       count(`i:${message.ticketIds.join(',')}`);
     }
   },
   async onOrphan(message) {
-    if (config.journal) await tell({ kind: 'inbound', pid, ticketIds: message.ticketIds, text: message.text ?? message.content, complete: message.complete, orphan: true });
+    if (config.journal) {
+      const key = `inbound:${message.ticketIds.join(',')}`;
+      await tell({ kind: 'call', pid, key });
+      await takeEffect(key, { kind: 'inbound', pid, ticketIds: message.ticketIds, text: message.text ?? message.content, complete: message.complete, orphan: true });
+    }
   },
   onDuplicate: () => void duplicates++,
   onError: (error) => {
