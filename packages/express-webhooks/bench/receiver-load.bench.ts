@@ -1,10 +1,12 @@
 /**
  * Load test of the receiver: sustained receipts per second over keep-alive HTTP on loopback, on one
- * Express app (4, then 5) with five routes measured in turn in every round (the order turns each
+ * Express app (4, then 5) with six routes measured in turn in every round (the order turns each
  * round): the baseline, a minimal receiving route as a user would write it (`express.text()` and
  * fast-xml-parser, then 200); the receiver mounted the same way; and, for reference, a route that
  * answers 200 without reading the body (the bare handler) and two that do the receiver's first
- * steps alone (read the body; read and decode it), which show where its cost goes. The server runs in a child process (one core), the client
+ * steps alone (read the body; read and decode it), which show where its cost goes; and the receiver
+ * given `telemetry: createTelemetry({ api })` with the OpenTelemetry API installed but no SDK
+ * registered, against the receiver without it (target: at most 1.02× its time per receipt). The server runs in a child process (one core), the client
  * (undici) in this one (the other); the load generation is @smsv4/bench's `receiver-load`. Every
  * receipt is unique (ticket ID and part), and 1 in 20 is sent twice: the receiver must handle each
  * unique receipt exactly once (zero lost, zero double-handled) and answer every request 200.
@@ -34,14 +36,19 @@ const { seconds, rounds, connections } = options;
 const here = dirname(fileURLToPath(import.meta.url));
 const headers = callbackHeaders('xml', { userAgent: 'smsv4-load' });
 
-interface Counts {
+interface ReceiverCounts {
   readonly handled: number;
   readonly doubles: number;
   readonly duplicates: number;
 }
+interface Counts extends ReceiverCounts {
+  /** The receiver given `telemetry` (the OpenTelemetry API, no SDK). */
+  readonly telemetry: ReceiverCounts;
+}
 
-const PATHS = { bare: '/bare', receiver: '/receiver', ignore: '/ignore', read: '/read', decode: '/decode' } as const;
-const ORDER = ['bare', 'receiver', 'ignore', 'read', 'decode'] as const;
+const PATHS = { bare: '/bare', receiver: '/receiver', telemetry: '/telemetry', ignore: '/ignore', read: '/read', decode: '/decode' } as const;
+// The receiver with telemetry right after the receiver without: in most turns of the order they run back to back.
+const ORDER = ['bare', 'receiver', 'telemetry', 'ignore', 'read', 'decode'] as const;
 type Path = keyof typeof PATHS;
 
 interface Measured {
@@ -49,6 +56,8 @@ interface Measured {
   readonly stats: Counts;
   readonly unique: number;
   readonly sentTwice: number;
+  readonly uniqueWithTelemetry: number;
+  readonly sentTwiceWithTelemetry: number;
 }
 
 async function measure(major: 4 | 5): Promise<Measured> {
@@ -63,17 +72,23 @@ async function measure(major: 4 | 5): Promise<Measured> {
   };
   let unique = 0;
   let sentTwice = 0;
+  let uniqueWithTelemetry = 0;
+  let sentTwiceWithTelemetry = 0;
   const round = async (path: Path, run: string): Promise<Round> => {
     const r = await runRound(pool, server, { path: PATHS[path], headers, body: (i) => receipts(run).body(i) }, options);
     if (path === 'receiver') {
       unique += receipts(run).unique(r.requests);
       sentTwice += receipts(run).repeats(r.requests);
     }
+    if (path === 'telemetry') {
+      uniqueWithTelemetry += receipts(run).unique(r.requests);
+      sentTwiceWithTelemetry += receipts(run).repeats(r.requests);
+    }
     return r;
   };
   // Warm-up (not reported; the receiver's receipts count in the checks).
   for (const path of ORDER) await round(path, `W${path.slice(0, 2).toUpperCase()}`);
-  const measured: Record<Path, Round[]> = { bare: [], receiver: [], ignore: [], read: [], decode: [] };
+  const measured: Record<Path, Round[]> = { bare: [], receiver: [], telemetry: [], ignore: [], read: [], decode: [] };
   for (let k = 1; k <= rounds; k++) {
     const order: Path[] = ORDER.map((_, j, all) => all[(j + k) % all.length] as Path);
     for (const path of order) measured[path].push(await round(path, `R${k}${path.slice(0, 2).toUpperCase()}`));
@@ -81,7 +96,7 @@ async function measure(major: 4 | 5): Promise<Measured> {
   const stats = await server.stats();
   await pool.close();
   await server.close();
-  return { rounds: measured, stats, unique, sentTwice };
+  return { rounds: measured, stats, unique, sentTwice, uniqueWithTelemetry, sentTwiceWithTelemetry };
 }
 
 const results: Array<Measured & { major: 4 | 5 }> = [];
@@ -96,12 +111,21 @@ const rows: string[] = [];
 const checks: string[] = [];
 const perRound: string[] = [];
 const costs: string[] = [];
+const telemetryRows: string[] = [];
 const TARGET = 0.9;
+/** The most the receiver with telemetry (OpenTelemetry API, no SDK) may take per receipt, as a multiple of the receiver's time. */
+const TELEMETRY_TARGET = 1.02;
+/** Time per receipt with telemetry / without, round by round: the rate without over the rate with (measured in the same round). */
+const telemetryCosts = (m: Record<Path, Round[]>): number[] => ratios(m.receiver, m.telemetry);
+const timesRange = (values: readonly number[]): string => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}×`;
 const signed = (micros: number): string => `${micros < 0 ? '−' : '+'}${Math.abs(micros).toFixed(0)}`;
-for (const { major, rounds: m, stats, unique, sentTwice } of results) {
+for (const { major, rounds: m, stats, unique, sentTwice, uniqueWithTelemetry, sentTwiceWithTelemetry } of results) {
   const lost = unique - stats.handled;
   const refused = m.receiver.reduce((sum, r) => sum + r.failed, 0);
   if (lost !== 0 || stats.doubles !== 0 || refused !== 0 || stats.duplicates !== sentTwice) failedChecks++;
+  const lostWithTelemetry = uniqueWithTelemetry - stats.telemetry.handled;
+  const refusedWithTelemetry = m.telemetry.reduce((sum, r) => sum + r.failed, 0);
+  if (lostWithTelemetry !== 0 || stats.telemetry.doubles !== 0 || refusedWithTelemetry !== 0 || stats.telemetry.duplicates !== sentTwiceWithTelemetry) failedChecks++;
   // The baseline and the reference route must answer every request 200 too (a route that fails answers faster than one that receives).
   if ([...m.bare, ...m.ignore, ...m.read, ...m.decode].some((r) => r.failed !== 0)) failedChecks++;
   const vsBare = ratios(m.receiver, m.bare);
@@ -111,6 +135,7 @@ for (const { major, rounds: m, stats, unique, sentTwice } of results) {
   rows.push(
     row('minimal receiving route (baseline)', 'bare', '100 %'),
     row('receiver (this package)', 'receiver', `**${(median(vsBare) * 100).toFixed(0)} %** (${percentRange(vsBare)})`),
+    row('receiver with `telemetry` (the OpenTelemetry API, no SDK)', 'telemetry', `${(median(ratios(m.telemetry, m.bare)) * 100).toFixed(0)} % (${percentRange(ratios(m.telemetry, m.bare))})`),
     row('route that ignores the body (reference)', 'ignore', `${(median(ratios(m.ignore, m.bare)) * 100).toFixed(0)} %`),
     row("reads the body with core's reader (reference)", 'read', `${(median(ratios(m.read, m.bare)) * 100).toFixed(0)} %`),
     row('reads and decodes it with decodeCallback (reference)', 'decode', `${(median(ratios(m.decode, m.bare)) * 100).toFixed(0)} %`),
@@ -120,7 +145,14 @@ for (const { major, rounds: m, stats, unique, sentTwice } of results) {
   costs.push(
     `| ${major} | ${least(m.ignore).toFixed(0)} | ${signed(least(m.read) - least(m.ignore))} | ${signed(least(m.decode) - least(m.read))} | ${signed(least(m.receiver) - least(m.decode))} | ${least(m.receiver).toFixed(0)} | ${(median(vsIgnore) * 100).toFixed(0)} % | ${room.toFixed(0)} |`,
   );
-  checks.push(`| ${major} | ${fmt(unique)} | ${lost} | ${stats.doubles} | ${fmt(stats.duplicates)} of ${fmt(sentTwice)} | ${refused} |`);
+  checks.push(
+    `| ${major} | receiver | ${fmt(unique)} | ${lost} | ${stats.doubles} | ${fmt(stats.duplicates)} of ${fmt(sentTwice)} | ${refused} |`,
+    `| ${major} | receiver with telemetry | ${fmt(uniqueWithTelemetry)} | ${lostWithTelemetry} | ${stats.telemetry.doubles} | ${fmt(stats.telemetry.duplicates)} of ${fmt(sentTwiceWithTelemetry)} | ${refusedWithTelemetry} |`,
+  );
+  const tc = telemetryCosts(m);
+  telemetryRows.push(
+    `| ${major} | ${fmt(median(m.receiver.map((r) => r.perSecond)))} | ${fmt(median(m.telemetry.map((r) => r.perSecond)))} | **${median(tc).toFixed(3)}×** (${timesRange(tc)}) | ${cpu(m.receiver).toFixed(0)} / ${cpu(m.telemetry).toFixed(0)} | ${median(tc) <= TELEMETRY_TARGET ? 'met' : '**not met**'} |`,
+  );
   perRound.push(
     ...m.receiver.map(
       (r, k) =>
@@ -133,13 +165,15 @@ const report = `## Express receiver: sustained receipts per second
 
 \`npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench\` (${rounds} rounds of ${seconds} s per route, ${connections} keep-alive
 connections, undici client in one process, the Express app in another; ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}).
-Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent twice. Five POST
+Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent twice. Six POST
 routes of the same app, measured in turn in every round (the order turns each round):
 
 - the baseline, a minimal receiving route as a user would write it: \`express.text()\` reads the body,
   fast-xml-parser parses it (\`ignoreAttributes: false\`: a receipt's facts are attributes), \`res.status(200).end()\`;
   no content-type, API version, size-before-reading or payload checks, no duplicate detection;
 - the receiver, mounted the same way (\`app.post('/receiver', receiver)\`), its handler counting each receipt;
+- the same receiver given \`telemetry\` with the OpenTelemetry API installed but no SDK registered,
+  counting apart;
 - for reference, a route that answers 200 without reading the body (what any Express route costs);
 - for reference, the receiver's first steps alone: a route that reads the body with core's bounded
   reader, then answers 200; one that reads it and decodes it with \`decodeCallback\` (XML
@@ -166,8 +200,19 @@ work, reading and decoding the body included, would have to fit in it.
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${costs.join('\n')}
 
-| Express | unique receipts | lost | double-handled | duplicates answered 200 | refused |
-|---|---:|---:|---:|---:|---:|
+Telemetry with no SDK: the receiver given \`telemetry: createTelemetry({ api })\` (core), with
+\`@opentelemetry/api\` installed but no SDK registered (its tracer and meter are no-ops: no span
+attributes, no instruments), against the same receiver without \`telemetry\`, both in the same app and
+in every round. The cost is the time per receipt with telemetry over the time without, that is the
+rate without over the rate with, round by round (median, range in brackets). Target: at most
+${TELEMETRY_TARGET}×.
+
+| Express | receiver (req/s, median) | with telemetry (req/s, median) | time per receipt, with / without | server CPU per request, without / with (µs, median) | target ≤ ${TELEMETRY_TARGET}× |
+|---|---:|---:|---:|---:|---|
+${telemetryRows.join('\n')}
+
+| Express | route | unique receipts | lost | double-handled | duplicates answered 200 | refused |
+|---|---|---:|---:|---:|---:|---:|
 ${checks.join('\n')}
 
 Per round:
@@ -197,6 +242,15 @@ if (!options.dryRun) {
       ratio: `${(vsIgnore * 100).toFixed(0)} % of the rate (rounds ${percentRange(ratios(m.receiver, m.ignore))}); least CPU per request ${least(m.ignore).toFixed(0)} / ${least(m.receiver).toFixed(0)} µs, of which reading and decoding the body ${signed(least(m.decode) - least(m.ignore))} µs (room at 90 %: ${(least(m.ignore) / TARGET - least(m.ignore)).toFixed(0)} µs)`,
       target: `≥ ${TARGET * 100} % of the rate`,
       met: vsIgnore >= TARGET,
+      command: 'npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks... build && npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench',
+    });
+    const tc = telemetryCosts(m);
+    writeSummaryRow({
+      path: `Express ${major} receiver with telemetry, OpenTelemetry API without SDK`,
+      baseline: 'the same receiver without telemetry (same app), interleaved',
+      ratio: `${median(tc).toFixed(3)}× the time per receipt (rounds ${timesRange(tc)}); CPU per request ${cpu(m.receiver).toFixed(0)} / ${cpu(m.telemetry).toFixed(0)} µs`,
+      target: `≤ ${TELEMETRY_TARGET}×`,
+      met: median(tc) <= TELEMETRY_TARGET,
       command: 'npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks... build && npx -y pnpm@10.34.8 --filter @smsv4/express-webhooks bench',
     });
   }

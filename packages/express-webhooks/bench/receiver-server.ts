@@ -1,6 +1,6 @@
 /**
  * The server side of the load test, run in a child process (its own core): one Express app with
- * five POST routes that take the same XML receipts:
+ * six POST routes that take the same XML receipts:
  * - `/bare`, the baseline: what a user writes to receive a receipt minimally, `express.text()` to
  *   read the body and fast-xml-parser to parse it, then `res.status(200).end()` (no body:
  *   `res.sendStatus()` would also hash one for its ETag);
@@ -9,14 +9,17 @@
  * - `/ignore`, a route that answers 200 without reading the body (for reference: what any route costs);
  * - `/read` and `/decode`, the receiver's first steps alone (for reference: where its cost goes): core's
  *   bounded body reader, then 200; the same reader and `decodeCallback` (XML well-formedness, the
- *   receipt's members and rules, its timestamp), then 200.
- * Answers `stats` messages with the receiver's counts and the process's CPU time.
+ *   receipt's members and rules, its timestamp), then 200;
+ * - `/telemetry`, the same receiver given `telemetry: createTelemetry({ api })` with the OpenTelemetry
+ *   API installed but no SDK registered (its providers are no-ops), counting apart.
+ * Answers `stats` messages with the receivers' counts and the process's CPU time.
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import * as otelApi from '@opentelemetry/api';
 import { serveLoad } from '@smsv4/bench/receiver-load';
 import express5 from 'express';
 import express4 from 'express4';
-import { decodeCallback, readBodyStream } from '@smsv4/core';
+import { createTelemetry, decodeCallback, readBodyStream, type DeliveryReceipt } from '@smsv4/core';
 import { XMLParser } from 'fast-xml-parser';
 import { createWebhookMiddleware } from '../src/index.js';
 
@@ -25,6 +28,13 @@ const express = major === 4 ? express4 : express5;
 const app = express();
 const handled = new Map<string, number>();
 let duplicates = 0;
+const handledWithTelemetry = new Map<string, number>();
+let duplicatesWithTelemetry = 0;
+const count = (map: Map<string, number>, receipt: DeliveryReceipt): void => {
+  const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
+  map.set(key, (map.get(key) ?? 0) + 1);
+};
+const doubles = (map: Map<string, number>): number => [...map.values()].filter((n) => n > 1).length;
 
 // Receipts carry their facts in attributes: fast-xml-parser's default would drop them.
 const parser = new XMLParser({ ignoreAttributes: false });
@@ -43,23 +53,31 @@ app.post('/decode', (req, res) => {
   void readBody(req).then((body) => res.status(body.ok && decodeCallback(body.value, 'xml').ok ? 200 : 400).end());
 });
 const receiver = createWebhookMiddleware({
-  onDeliveryReceipt(receipt) {
-    const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
-    handled.set(key, (handled.get(key) ?? 0) + 1);
-  },
+  onDeliveryReceipt: (receipt) => count(handled, receipt),
   onDuplicate: () => void duplicates++,
 });
 // Mounted as the bare handler is (a POST route), so that both pay the same routing.
 app.post('/receiver', receiver);
+// The API is loaded, no SDK registered: what an application pays that wires telemetry but exports nothing.
+const withTelemetry = createWebhookMiddleware({
+  telemetry: createTelemetry({ api: otelApi }),
+  onDeliveryReceipt: (receipt) => count(handledWithTelemetry, receipt),
+  onDuplicate: () => void duplicatesWithTelemetry++,
+});
+app.post('/telemetry', withTelemetry);
 
 const server = createServer({ keepAliveTimeout: 30_000 }, app);
 server.listen(0, '127.0.0.1', () => {
   serveLoad(server, {
-    counts: () => {
-      let doubles = 0;
-      for (const count of handled.values()) if (count > 1) doubles++;
-      return { handled: handled.size, doubles, duplicates };
+    counts: () => ({
+      handled: handled.size,
+      doubles: doubles(handled),
+      duplicates,
+      telemetry: { handled: handledWithTelemetry.size, doubles: doubles(handledWithTelemetry), duplicates: duplicatesWithTelemetry },
+    }),
+    close: () => {
+      receiver.close();
+      withTelemetry.close();
     },
-    close: () => receiver.close(),
   });
 });

@@ -5,6 +5,8 @@
  * body, fast-xml-parser parses it, the controller answers 200). Also measured, for reference:
  * @smsv4/express-webhooks' middleware mounted with `app.use` (the same core receiver without Nest's
  * routing, guard and controller) and a Nest controller that answers 200 without reading the body.
+ * And the webhook controller given `telemetry: createTelemetry({ api })` with the OpenTelemetry API
+ * installed but no SDK registered, against the one without (target: at most 1.02× its time per receipt).
  * The server runs in a child process, the client (undici) in this one; the load generation is
  * @smsv4/bench's `receiver-load`. Routes alternate in every round; each run is bounded in time and
  * count. Every receipt is unique (ticket ID and part), 1 in 20 is sent twice: each receiver must
@@ -35,7 +37,7 @@ const { seconds, rounds, connections } = options;
 const here = dirname(fileURLToPath(import.meta.url));
 const headers = callbackHeaders('xml', { userAgent: 'smsv4-bench' });
 
-type Receiver = 'nest' | 'express';
+type Receiver = 'nest' | 'express' | 'telemetry';
 interface Counts {
   readonly handled: Record<Receiver, number>;
   readonly doubles: Record<Receiver, number>;
@@ -54,14 +56,15 @@ const receipts = (run: string): ReceiptLoad => {
   return receiptLoad;
 };
 
-const PATHS = { bare: '/bare', nest: '/sms/callbacks', express: '/express', ignore: '/ignore' } as const;
+const PATHS = { bare: '/bare', nest: '/sms/callbacks', telemetry: '/sms/telemetry', express: '/express', ignore: '/ignore' } as const;
 type Path = keyof typeof PATHS;
-const ORDER = ['bare', 'nest', 'express', 'ignore'] as const;
-const measured: Record<Path, Round[]> = { bare: [], nest: [], express: [], ignore: [] };
-const expected = { nest: { unique: 0, twice: 0 }, express: { unique: 0, twice: 0 } };
+// The controller with telemetry right after the one without: in most turns of the order they run back to back.
+const ORDER = ['bare', 'nest', 'telemetry', 'express', 'ignore'] as const;
+const measured: Record<Path, Round[]> = { bare: [], nest: [], telemetry: [], express: [], ignore: [] };
+const expected = { nest: { unique: 0, twice: 0 }, express: { unique: 0, twice: 0 }, telemetry: { unique: 0, twice: 0 } };
 const round = async (path: Path, run: string): Promise<Round> => {
   const r = await runRound(pool, server, { path: PATHS[path], headers, body: (i) => receipts(run).body(i) }, options);
-  if (path === 'nest' || path === 'express') {
+  if (path === 'nest' || path === 'express' || path === 'telemetry') {
     expected[path].unique += receipts(run).unique(r.requests);
     expected[path].twice += receipts(run).repeats(r.requests);
   }
@@ -84,11 +87,12 @@ const clientCpu = (path: Path): number => median(measured[path].map((r) => r.cli
 
 // Every route must answer every request 200 (a baseline that fails answers faster than one that receives).
 let failedChecks = ORDER.filter((path) => measured[path].some((r) => r.failed !== 0)).length;
-const checks = (['nest', 'express'] as const).map((receiver) => {
+const RECEIVER_NAMES: Record<Receiver, string> = { nest: 'webhook controller', express: 'express-webhooks middleware', telemetry: 'webhook controller with telemetry' };
+const checks = (['nest', 'telemetry', 'express'] as const).map((receiver) => {
   const lost = expected[receiver].unique - final.handled[receiver];
   const refused = measured[receiver].reduce((sum, r) => sum + r.failed, 0);
   if (lost !== 0 || final.doubles[receiver] !== 0 || refused !== 0 || final.duplicates[receiver] !== expected[receiver].twice) failedChecks++;
-  return `| ${receiver === 'nest' ? 'webhook controller' : 'express-webhooks middleware'} | ${fmt(expected[receiver].unique)} | ${lost} | ${final.doubles[receiver]} | ${fmt(final.duplicates[receiver])} of ${fmt(expected[receiver].twice)} | ${refused} |`;
+  return `| ${RECEIVER_NAMES[receiver]} | ${fmt(expected[receiver].unique)} | ${lost} | ${final.doubles[receiver]} | ${fmt(final.duplicates[receiver])} of ${fmt(expected[receiver].twice)} | ${refused} |`;
 });
 
 const row = (label: string, path: Path): string => {
@@ -101,13 +105,18 @@ const perRound = measured.nest.map((r, k) => {
   return `| ${k + 1} | ${ORDER.map((path) => fmt(at(path)?.perSecond ?? 0)).join(' | ')} | ${((r.perSecond / (at('bare')?.perSecond ?? Number.NaN)) * 100).toFixed(0)} % | ${ORDER.map((path) => (at(path)?.cpuPerRequest ?? 0).toFixed(0)).join(' / ')} |`;
 });
 const nestRatios = ratios(measured.nest, measured.bare);
+const TELEMETRY_TARGET = 1.02;
+/** Time per receipt with telemetry / without, round by round: the rate without over the rate with (measured in the same round). */
+const telemetryCosts = ratios(measured.nest, measured.telemetry);
+const timesRange = (values: readonly number[]): string => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}×`;
+const telemetryMet = median(telemetryCosts) <= TELEMETRY_TARGET;
 
 const report = `## Nest webhook controller: sustained receipts per second
 
 \`npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench\` (${rounds} rounds of ${seconds} s per route, ${connections} keep-alive
 connections, undici client in one process, the Nest 11 application (Express platform, default body
 parsers) in another; ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}). Each request is a unique XML delivery receipt
-(ticket ID and part), 1 in 20 sent twice. Four routes of the same application, measured in turn in
+(ticket ID and part), 1 in 20 sent twice. Five routes of the same application, measured in turn in
 every round (the order turns each round):
 
 - the baseline, a Nest controller receiving the receipt minimally as a user would write it: the
@@ -115,6 +124,8 @@ every round (the order turns each round):
   it (\`ignoreAttributes: false\`), the controller answers 200; no content-type, API version,
   size-before-reading or payload checks, no duplicate detection;
 - this package's webhook controller;
+- the same controller, declared a second time with \`telemetry: createTelemetry({ api })\` (core) and
+  \`@opentelemetry/api\` installed but no SDK registered;
 - @smsv4/express-webhooks' middleware mounted with \`app.use\` (the same core receiver, without Nest's
   router, guard and controller);
 - for reference, a Nest controller that answers 200 without reading the body (what any Nest route costs).
@@ -129,11 +140,16 @@ rate. The machine is shared (2 cores, other work running), so single rounds vary
 |---|---:|---:|---:|---:|---:|
 ${row('minimal receiving Nest controller (baseline)', 'bare')}
 ${row('webhook controller (this package)', 'nest')}
+${row('webhook controller with `telemetry` (the OpenTelemetry API, no SDK)', 'telemetry')}
 ${row('express-webhooks middleware in the same app', 'express')}
 ${row('Nest controller that ignores the body (reference)', 'ignore')}
 
 Webhook controller / express-webhooks middleware, median of rounds: **${(median(ratios(measured.nest, measured.express)) * 100).toFixed(0)} %** of the rate;
 webhook controller / the Nest controller that ignores the body: ${(median(ratios(measured.nest, measured.ignore)) * 100).toFixed(0)} %.
+
+Telemetry with no SDK: the webhook controller given \`telemetry\` takes **${median(telemetryCosts).toFixed(3)}×** the time per
+receipt of the one without (the rate without over the rate with, round by round, median; rounds
+${timesRange(telemetryCosts)}); server CPU per request ${cpu('nest').toFixed(0)} / ${cpu('telemetry').toFixed(0)} µs. Target: at most ${TELEMETRY_TARGET}×: ${telemetryMet ? 'met' : '**not met**'}.
 
 | receiver | unique receipts | lost | double-handled | duplicates answered 200 | refused |
 |---|---:|---:|---:|---:|---:|
@@ -141,8 +157,8 @@ ${checks.join('\n')}
 
 Per round (req/s; server CPU per request in µs, in the same order):
 
-| round | baseline | webhook controller | express-webhooks middleware | ignoring controller | controller / baseline | server CPU per request |
-|---:|---:|---:|---:|---:|---:|---:|
+| round | baseline | webhook controller | controller with telemetry | express-webhooks middleware | ignoring controller | controller / baseline | server CPU per request |
+|---:|---:|---:|---:|---:|---:|---:|---:|
 ${perRound.join('\n')}
 `;
 
@@ -166,6 +182,14 @@ if (!options.dryRun) {
     ratio: `${(median(vsIgnore) * 100).toFixed(0)} % of the rate (rounds ${percentRange(vsIgnore)}); CPU per request ${cpu('ignore').toFixed(0)} / ${cpu('nest').toFixed(0)} µs`,
     target: `≥ ${TARGET * 100} % of the rate`,
     met: median(vsIgnore) >= TARGET,
+    command: 'npx -y pnpm@10.34.8 --filter @smsv4/nest-module... build && npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench',
+  });
+  writeSummaryRow({
+    path: 'Nest webhook controller with telemetry, OpenTelemetry API without SDK',
+    baseline: 'the same webhook controller without telemetry (same app), interleaved',
+    ratio: `${median(telemetryCosts).toFixed(3)}× the time per receipt (rounds ${timesRange(telemetryCosts)}); CPU per request ${cpu('nest').toFixed(0)} / ${cpu('telemetry').toFixed(0)} µs`,
+    target: `≤ ${TELEMETRY_TARGET}×`,
+    met: telemetryMet,
     command: 'npx -y pnpm@10.34.8 --filter @smsv4/nest-module... build && npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench',
   });
 }

@@ -5,7 +5,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { WEBHOOK_REJECTIONS, basicChallenge, credentialsMatch, parseBasicAuthorization, type BasicAuthCredentials, type Credentials } from '@smsv4/core';
+import {
+  WEBHOOK_REJECTIONS,
+  basicChallenge,
+  createTelemetry,
+  credentialsMatch,
+  parseBasicAuthorization,
+  type BasicAuthCredentials,
+  type Credentials,
+  type SmsTelemetry,
+  type TelemetryLogger,
+} from '@smsv4/core';
 import { SmsModuleError } from './sms-module-error.js';
 import type { SmsModuleOptions } from './sms-module-options.js';
 import { SMS_MODULE_OPTIONS } from './tokens.js';
@@ -15,20 +25,26 @@ import { SMS_MODULE_OPTIONS } from './tokens.js';
  * rotating; every pair is compared in constant time with core's `credentialsMatch`): 401 with
  * `WWW-Authenticate: Basic realm="<realm>", charset="UTF-8"`, thrown as an `HttpException` so your
  * exception filters see it. Applied to the webhook controller; usable on routes of your own with
- * `@UseGuards(SmsBasicAuthGuard)` in a module that imports `SmsModule`.
+ * `@UseGuards(SmsBasicAuthGuard)` in a module that imports `SmsModule`. A refused request is reported
+ * to `webhooks.telemetry` (or `webhooks.logger`) as core's receiver reports its own 401: one
+ * `smsv4 receive unknown` span, one `smsv4.receiver.callbacks` point with outcome `rejected` and
+ * rejection `unauthorized`, one warning line.
  */
 @Injectable()
 export class SmsBasicAuthGuard implements CanActivate {
   readonly #allowed: readonly Credentials[] | undefined;
   readonly #challenge: string;
+  readonly #telemetry: SmsTelemetry | undefined;
 
   constructor(@Inject(SMS_MODULE_OPTIONS) options: SmsModuleOptions) {
-    const { basicAuth, realm = 'sms-callbacks' } = options.webhooks ?? {};
+    const { basicAuth, realm = 'sms-callbacks', telemetry, logger } = options.webhooks ?? {};
     this.#challenge = basicChallenge(realm);
     if (basicAuth === undefined) {
       this.#allowed = undefined;
+      this.#telemetry = undefined;
       return;
     }
+    this.#telemetry = guardTelemetry(telemetry, logger);
     const pairs: readonly BasicAuthCredentials[] = Array.isArray(basicAuth) ? basicAuth : [basicAuth as BasicAuthCredentials];
     if (pairs.length === 0) throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth needs at least one pair of credentials');
     for (const pair of pairs) {
@@ -51,6 +67,27 @@ export class SmsBasicAuthGuard implements CanActivate {
     if (match) return true;
     http.getResponse<ServerResponse>().setHeader('www-authenticate', this.#challenge);
     const { status, description } = WEBHOOK_REJECTIONS.unauthorized;
+    try {
+      this.#telemetry?.callback().end({ status, outcome: 'rejected', rejection: 'unauthorized' });
+    } catch {
+      // Telemetry must not change the answer the service gets.
+    }
     throw new HttpException(description, status);
+  }
+}
+
+/** The telemetry the receiver reports to: `telemetry`, else a logger-only one; checked as core checks it. */
+function guardTelemetry(telemetry: SmsTelemetry | undefined, logger: TelemetryLogger | undefined): SmsTelemetry | undefined {
+  if (telemetry !== undefined) {
+    if (telemetry === null || typeof telemetry !== 'object' || typeof telemetry.callback !== 'function') {
+      throw new SmsModuleError('invalid-options', "SmsModule: webhooks: telemetry must be the result of core's createTelemetry");
+    }
+    return telemetry;
+  }
+  if (logger === undefined) return undefined;
+  try {
+    return createTelemetry({ logger });
+  } catch (e) {
+    throw new SmsModuleError('invalid-options', `SmsModule: webhooks: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 }

@@ -208,6 +208,21 @@ describe('start-up checks', () => {
     );
   });
 
+  it('refuses a logger or telemetry the receiver and the Basic auth guard cannot report to', async () => {
+    const basicAuth = { username: 'sms', password: 'callback-password' };
+    const error = await refuses(
+      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { basicAuth, logger: { info: () => undefined } as never } })], providers: [Handler] },
+      'invalid-options',
+      'SmsModule: webhooks: logger must have info, warn and error methods (pino-style: (fields, message))',
+    );
+    expect(error.cause).toBeInstanceOf(TypeError);
+    await refuses(
+      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { basicAuth, telemetry: {} as never } })], providers: [Handler] },
+      'invalid-options',
+      "SmsModule: webhooks: telemetry must be the result of core's createTelemetry",
+    );
+  });
+
   it('refuses a webhook path without handlers, and handlers on a request-scoped provider', async () => {
     await refuses({ imports: [SmsModule.forRoot({ client: valid, webhookPath: 'sms/callbacks' })] }, 'no-webhook-handlers', /webhookPath 'sms\/callbacks' is set but no provider has an @OnDeliveryReceipt\(\) or @OnInboundMessage\(\) method/);
     @Injectable({ scope: Scope.REQUEST })

@@ -20,6 +20,8 @@ export { startCallbackReceiver } from './http/callback-receiver.js';
 export type { ServedApp } from './http/serve.js';
 export { serve } from './http/serve.js';
 export { eventually } from './eventually.js';
+export type { LogLine, MemoryLogger } from './logs/memory-logger.js';
+export { createMemoryLogger } from './logs/memory-logger.js';
 
 // --- matchers ---
 export type { SmsMatchers } from './matchers/sms-matchers.js';

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallbackReceiver, startSandbox, type CallbackReceiver, type TestSandbox } from '../src/index.js';
+import { createMemoryLogger, startCallbackReceiver, startSandbox, type CallbackReceiver, type TestSandbox } from '../src/index.js';
 
 /** Whether something listens on a loopback port. */
 const listening = (port: number): Promise<boolean> =>
@@ -125,5 +125,25 @@ describe('a sandbox started in beforeAll', () => {
   });
   it('... still', async () => {
     expect(await listening(sms.port)).toBe(true);
+  });
+});
+
+describe('a sandbox started with a logger', () => {
+  it("hands the sandbox's logger option over: one line per answer and per callback attempt, without credentials, numbers or content", async () => {
+    const logger = createMemoryLogger();
+    const sms = await startSandbox({ logger });
+    const receiver = await startCallbackReceiver();
+    const sent = await sms.send({ destination: { address: '14155550177' }, message: { type: 'text', content: 'secret code 4711' }, delivery: { receiptRequested: 'final', url: receiver.url } });
+    if (!sent.ok) throw new Error(sent.error.description);
+    const { ticketId } = sent.value;
+    await sms.advance(60_000);
+    expect(receiver.received).toHaveLength(1);
+    expect(logger.lines.map(({ level, message }) => [level, message])).toEqual([
+      ['info', 'send answered 202'],
+      ['info', `receipt callback for ${ticketId}: delivered`],
+    ]);
+    expect(logger.lines[0]?.fields).toMatchObject({ operation: 'send', status: 202, ticketId });
+    expect(logger.lines[1]?.fields).toMatchObject({ kind: 'receipt', ticketId, attempt: 1, outcome: 'delivered', httpStatus: 200 });
+    for (const secret of ['14155550177', 'secret code', 'sandbox-password', sms.authorization]) expect(logger.text()).not.toContain(secret);
   });
 });

@@ -262,6 +262,25 @@ describe('createTelemetry: options and logs', () => {
     expect(createTelemetry({ api: sdk.api, meterProvider: sdk.meterProvider }).clientCall('send').active).toBe(true);
   });
 
+  it('starts one span per callback, also when the tracer gives spans that do not record (an API without SDK)', () => {
+    const started: string[] = [];
+    const tracerProvider = {
+      getTracer: () => ({
+        startSpan: (name: string) => {
+          started.push(name);
+          return api.trace.wrapSpanContext(api.INVALID_SPAN_CONTEXT);
+        },
+      }),
+    };
+    const t = createTelemetry({ api: sdk.api, tracerProvider, logger: memoryLogger() });
+    const decodedFirst = t.callback();
+    decodedFirst.decoded({ kind: 'delivery-receipt', ticketId: 'T1', code: 4 });
+    decodedFirst.end({ status: 200, outcome: 'handled' });
+    const refusedBeforeDecoding = t.callback();
+    refusedBeforeDecoding.end({ status: 401, outcome: 'rejected', rejection: 'unauthorized' });
+    expect(started).toEqual(['smsv4 receive delivery-receipt', 'smsv4 receive unknown']);
+  });
+
   it('forgets the oldest ticket beyond maxTrackedTickets', () => {
     const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, maxTrackedTickets: 1 });
     t.clientCall('send').end({ ok: true, attempts: 1, ticketId: 'OLD' });

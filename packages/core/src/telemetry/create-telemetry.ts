@@ -498,8 +498,11 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
     let facts: CallbackFacts | undefined;
     let sent: SentTicket | undefined;
     let span: SpanLike | undefined;
-    const open = (kind: string): SpanLike | undefined =>
-      tracer?.startSpan(TELEMETRY_SPANS.callback.replace('{kind}', kind), {
+    // Set once a span was started, recording or not: without an SDK the no-op span is dropped and not started again.
+    let opened = false;
+    const open = (kind: string): SpanLike | undefined => {
+      opened = true;
+      return tracer?.startSpan(TELEMETRY_SPANS.callback.replace('{kind}', kind), {
         kind: SPAN_KIND_INTERNAL,
         startTime: startedAt,
         ...(sent?.context === undefined ? {} : { links: [{ context: sent.context }] }),
@@ -512,6 +515,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           ...(logContent && facts !== undefined ? contentAttributes(facts) : {}),
         },
       });
+    };
     return {
       decoded(f) {
         facts = f;
@@ -534,7 +538,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
       end(answer) {
         const kind = facts?.kind ?? 'unknown';
         const duplicate = answer.outcome === 'duplicate';
-        span ??= recordingOrNone(open(kind));
+        if (!opened) span = recordingOrNone(open(kind));
         if (span !== undefined) {
           span.setAttributes({
             [A.outcome]: answer.outcome,
