@@ -5,6 +5,9 @@
  * own, and Redis in its own. Each mode sends `BENCH_SENDS` messages; the rate is read from the
  * sandbox's count of stored messages, sampled every 10 ms, between 10 % and 90 % of the sends (the
  * sustained part: no start-up, no tail). Modes alternate within each round, in a rotating order.
+ * `BENCH_ROUNDS` (default 5) and `BENCH_SENDS` (default 2000) set the rounds and the sends per mode
+ * and round. The target (1 worker at least 60 % of the plain loop) is met only when both the median
+ * of the per-round ratios and the ratio of the median rates reach it.
  *
  * Run (after building the queue and its dependencies, since the built queue is measured):
  * `npx -y pnpm@10.34.8 --filter @smsv4/queue bench` (`bench:write` also rewrites the block in BENCHMARKS.md).
@@ -20,8 +23,15 @@ import type * as Sources from '../src/index.js';
 
 const { createSendQueue } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof Sources;
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
+/** A positive whole number from the environment (`BENCH_ROUNDS`, `BENCH_SENDS`), or its default. */
+const fromEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${String(process.env[name])}`);
+  return value;
+};
+const ROUNDS = fromEnv('BENCH_ROUNDS', 5);
+const SENDS = fromEnv('BENCH_SENDS', 2000);
+if (SENDS < 50) throw new TypeError(`BENCH_SENDS must be at least 50 (the rate is read between 10 % and 90 % of the sends), got ${SENDS}`);
 const CONCURRENCY = 16;
 const TARGET = 0.6;
 const COMMAND = 'npx -y pnpm@10.34.8 --filter @smsv4/queue... build && npx -y pnpm@10.34.8 --filter @smsv4/queue bench:write';
@@ -169,14 +179,18 @@ const of = (id: string): number[] => rates.get(id) ?? [];
 const cpuMedian = (id: string): number => median(cpuTimes.get(id) ?? []);
 // Ratios per round (the modes of a round met the same machine), then their median.
 const ratio = (a: string, b: string): number => median(of(a).map((rate, i) => rate / (of(b)[i] as number)));
+// The ratio of the medians: the typical rate of each mode, each over all rounds.
+const ratioOfMedians = (a: string, b: string): number => median(of(a)) / median(of(b));
 const versusLoop = ratio('queue1', 'loop');
+const versusLoopOfMedians = ratioOfMedians('queue1', 'loop');
 const perRound = (a: string, b: string): string => of(a).map((rate, i) => pct(rate / (of(b)[i] as number))).join(', ');
-const met = versusLoop >= TARGET;
+// Met only when both readings reach the target: a few lucky rounds cannot carry it.
+const met = versusLoop >= TARGET && versusLoopOfMedians >= TARGET;
 
 const markdown = [
   '## Queue: sustained sends per second through BullMQ vs the bare client',
   '',
-  `Target: the queue with 1 worker at least ${pct(TARGET)} of the bare client's rate in a loop. Measured: **${pct(versusLoop)}** of the plain loop (${met ? 'met' : '**not met**'}); ${pct(ratio('queue1', 'concurrent'))} of ${CONCURRENCY} loops at once; 2 workers: ${pct(ratio('queue2', 'loop'))} of the plain loop, ${pct(ratio('queue2', 'queue1'))} of 1 worker.`,
+  `Target: the queue with 1 worker at least ${pct(TARGET)} of the bare client's rate in a loop, both as the median of the per-round ratios and as the ratio of the medians. Measured: **${pct(versusLoop)}** of the plain loop (median of the ratios), **${pct(versusLoopOfMedians)}** (ratio of the medians): ${met ? 'met' : '**not met**'}; ${pct(ratio('queue1', 'concurrent'))} (${pct(ratioOfMedians('queue1', 'concurrent'))}) of ${CONCURRENCY} loops at once; 2 workers: ${pct(ratio('queue2', 'loop'))} (${pct(ratioOfMedians('queue2', 'loop'))}) of the plain loop, ${pct(ratio('queue2', 'queue1'))} (${pct(ratioOfMedians('queue2', 'queue1'))}) of 1 worker.`,
   '',
   '| sender | sends/s, median of rounds | best round | each round | CPU per send, all processes (µs, median) | sends/s one core allows |',
   '|---|---:|---:|---|---:|---:|',
@@ -186,9 +200,9 @@ const markdown = [
   '',
   `Queue with 1 worker / plain loop, each round: ${perRound('queue1', 'loop')}. Queue with 1 worker / ${CONCURRENCY} loops at once, each round: ${perRound('queue1', 'concurrent')}. By CPU cost (less sensitive to the machine's other work): a send through the queue costs ${pct(cpuMedian('queue1') / cpuMedian('loop'))} of the CPU of a send of the plain loop, so where the CPU is the limit the queue sends at ${pct(cpuMedian('loop') / cpuMedian('queue1'))} of its rate.`,
   '',
-  `- Every send goes to the sandbox over keep-alive loopback HTTP (JSON, authenticated, validated and stored; a manual clock, so no delivery timers) in a process of its own; Redis (\`redis-server\`, no persistence) in its own; each sender in its own process. ${SENDS} sends per mode and round, ${ROUNDS} rounds, the modes in a rotating order; the rate is the sandbox's count of stored messages between 10 % and 90 % of the sends, sampled every 10 ms; the CPU per send is the CPU time every process of the mode used over the same span (senders, sandbox, Redis), divided by the sends.`,
+  `- Every send goes to the sandbox over keep-alive loopback HTTP (JSON, authenticated, validated and stored; a manual clock, so no delivery timers) in a process of its own; Redis (\`redis-server\`, no persistence) in its own; each sender in its own process. ${SENDS} sends per mode and round, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'}, the modes in a rotating order; the rate is the sandbox's count of stored messages between 10 % and 90 % of the sends, sampled every 10 ms; the CPU per send is the CPU time every process of the mode used over the same span (senders, sandbox, Redis), divided by the sends.`,
   '- Through the queue each send also costs: the in-flight marker before the request (one script, which also checks the account\'s `Retry-After` pause when no rate limit is set, as here) and the outcome after it (one script), and BullMQ moving the job to active and to completed; the messages were enqueued (`enqueueMany`) before the workers started.',
-  '- The machine has 2 cores shared by the sandbox, Redis and the senders, and by other work (load average ' + load.toFixed(1) + ' at the start): a second worker process competes for the same cores, and single rounds vary widely; the ratio is the median of the ratios of each round (modes measured back to back).',
+  '- The machine has 2 cores shared by the sandbox, Redis and the senders, and by other work (load average ' + load.toFixed(1) + ' at the start): a second worker process competes for the same cores, and single rounds vary widely; the ratios are given as the median of the ratios of each round (modes measured back to back) and, in brackets or second, as the ratio of the median rates; the target counts as met only when both reach it.',
   '',
   `Command: \`${COMMAND}\`. Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${new Date().toISOString().slice(0, 10)}.`,
 ].join('\n');

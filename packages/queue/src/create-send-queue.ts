@@ -25,28 +25,52 @@ import { TEMPORARY_ERROR_DELAY_MS } from './send-outcome.js';
 import { settleFromReceipts, startSendWorker, type ResolvedRetry, type SendJobData, type SendWorker, type WorkerOptions } from './send-worker.js';
 
 /**
- * Reports state changes to the telemetry: a span from `sending` to the state the send led to, a
- * counter and a log line for every change. A telemetry failure changes nothing.
+ * Reports state changes to the telemetry: a span from `sending` to the state the send led to (the
+ * client's call runs inside it), with the ticket ID and the service's code; a counter and a log line
+ * for every change. A telemetry failure changes nothing.
  */
 const MAX_OPEN_SPANS = 10_000;
 
-function queueTelemetry(telemetry: SmsTelemetry): (transition: Transition) => void {
+interface QueueObserver {
+  readonly observe: (transition: Transition) => void;
+  readonly runSend: <T>(key: string, send: () => T) => T;
+}
+
+function queueTelemetry(telemetry: SmsTelemetry): QueueObserver {
   const sending = new Map<string, QueueJobObserver>();
-  return ({ key, state }) => {
-    try {
-      const open = sending.get(key);
-      if (open !== undefined) {
-        sending.delete(key);
-        open.end({ key, state });
-      } else telemetry.queueState({ key, state });
-      if (state === 'sending') {
-        sending.set(key, telemetry.queueJob(key));
-        // A send whose outcome another process recorded never ends here: forget the oldest.
-        if (sending.size > MAX_OPEN_SPANS) sending.delete(sending.keys().next().value as string);
+  return {
+    observe({ key, state, ticketId, code, description }) {
+      try {
+        const report = { key, state, ...(ticketId === undefined ? {} : { ticketId }), ...(code === undefined ? {} : { code }), ...(description === undefined ? {} : { description }) };
+        const open = sending.get(key);
+        if (open !== undefined) {
+          sending.delete(key);
+          open.end(report);
+        } else telemetry.queueState(report);
+        if (state === 'sending') {
+          sending.set(key, telemetry.queueJob(key));
+          // A send whose outcome another process recorded never ends here: forget the oldest.
+          if (sending.size > MAX_OPEN_SPANS) sending.delete(sending.keys().next().value as string);
+        }
+      } catch {
+        // Telemetry cannot undo a state change.
       }
-    } catch {
-      // Telemetry cannot undo a state change.
-    }
+    },
+    runSend(key, send) {
+      const open = sending.get(key);
+      if (open === undefined) return send();
+      let started = false;
+      try {
+        return open.run(() => {
+          started = true;
+          return send();
+        });
+      } catch (error) {
+        // A telemetry failure before the send started: send without the span.
+        if (!started) return send();
+        throw error;
+      }
+    },
   };
 }
 
@@ -59,10 +83,16 @@ export interface QueueRetryOptions {
   /** Ceiling of the backoff; default 60 000 ms. */
   readonly maxDelayMs?: number;
   /**
-   * Shortest wait after a 1010; default 10 000 ms, the spec's "intervals of 10 seconds or more" (read
-   * from core's catalogue). Lower it only against a sandbox.
+   * Shortest wait after a 1010; default and floor 10 000 ms, the spec's "intervals of 10 seconds or
+   * more" (read from core's catalogue). A lower value is a `TypeError` unless
+   * `allowShortTemporaryErrorDelay` is set.
    */
   readonly temporaryErrorDelayMs?: number;
+  /**
+   * Lets `temporaryErrorDelayMs` go below the spec's 10 s: for tests against a sandbox only, never
+   * against the service (default `false`).
+   */
+  readonly allowShortTemporaryErrorDelay?: boolean;
 }
 
 /** Options of {@link createSendQueue}. */
@@ -100,8 +130,10 @@ export interface SendQueueOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Traces, metrics and logs (core's `createTelemetry`): a span per send (from `sending` to the
-   * state it led to), `smsv4.queue.jobs` by state, `smsv4.queue.unknown_fates` and the
-   * `smsv4.queue.depth` gauge. Give the same object to `clientOptions` to trace the HTTP calls too.
+   * state it led to, with the ticket ID and the service's code), `smsv4.queue.jobs` by state,
+   * `smsv4.queue.unknown_fates` and the `smsv4.queue.depth` gauge. Give the same object to
+   * `clientOptions` to trace the HTTP calls too: the client's spans are children of the queue's.
+   * Create it after the OpenTelemetry SDK started (it takes the meter provider when created).
    */
   readonly telemetry?: SmsTelemetry;
   /** Structured logs only (pino-style `info/warn/error(fields, message)`), when `telemetry` is not given. */
@@ -250,12 +282,19 @@ export function createSendQueue({
   if (onStateChange !== undefined && typeof onStateChange !== 'function') throw new TypeError('onStateChange must be a function');
   if (typeof onError !== 'function') throw new TypeError('onError must be a function');
   if (retry === null || typeof retry !== 'object') throw new TypeError('retry must be an object');
+  const { allowShortTemporaryErrorDelay = false } = retry;
+  if (typeof allowShortTemporaryErrorDelay !== 'boolean') throw new TypeError('retry.allowShortTemporaryErrorDelay must be a Boolean');
   const resolvedRetry: ResolvedRetry = {
     maxRetries: checkDuration('retry.maxRetries', retry.maxRetries ?? 10),
     initialDelayMs: checkDuration('retry.initialDelayMs', retry.initialDelayMs ?? 1000),
     maxDelayMs: checkDuration('retry.maxDelayMs', retry.maxDelayMs ?? 60_000),
     temporaryErrorDelayMs: checkDuration('retry.temporaryErrorDelayMs', retry.temporaryErrorDelayMs ?? TEMPORARY_ERROR_DELAY_MS),
   };
+  if (resolvedRetry.temporaryErrorDelayMs < TEMPORARY_ERROR_DELAY_MS && !allowShortTemporaryErrorDelay) {
+    throw new TypeError(
+      `retry.temporaryErrorDelayMs must be at least ${TEMPORARY_ERROR_DELAY_MS} ms (the spec: after a 1010, retry at intervals of 10 seconds or more), got ${resolvedRetry.temporaryErrorDelayMs}; against a sandbox only, set retry.allowShortTemporaryErrorDelay: true`,
+    );
+  }
   if (!Number.isSafeInteger(resolvedRetry.maxRetries)) throw new TypeError('retry.maxRetries must be an integer');
 
   // The queue retries sends itself (1010 frees the worker), so the client it creates never does.
@@ -264,12 +303,13 @@ export function createSendQueue({
   const redis = connection instanceof Redis ? connection : new Redis({ ...connection, maxRetriesPerRequest: null });
   redis.on('error', onError);
   const keys = storeKeys(prefix, name);
-  const observeTransition = telemetry === undefined ? undefined : queueTelemetry(telemetry);
+  const observer = telemetry === undefined ? undefined : queueTelemetry(telemetry);
   const changed = (transition: Transition): void => {
-    observeTransition?.(transition);
+    observer?.observe(transition);
     if (onStateChange === undefined) return;
+    const { description: _description, ...change } = transition;
     try {
-      onStateChange(transition);
+      onStateChange(change);
     } catch {
       // A listener cannot undo a state change.
     }
@@ -404,6 +444,7 @@ export function createSendQueue({
           lockDurationMs,
           stalledIntervalMs,
           onError,
+          ...(observer === undefined ? {} : { runSend: observer.runSend }),
         },
         workerConcurrency,
       );
@@ -422,8 +463,15 @@ export function createSendQueue({
       subscriber.on('error', onError);
       subscriber.on('message', (_channel: string, message: string) => {
         try {
-          const change = JSON.parse(message) as { key: string; state: MessageState; previous: MessageState | false; at: number };
-          listener({ key: change.key, state: change.state, ...(change.previous === false ? {} : { previous: change.previous }), at: change.at });
+          const change = JSON.parse(message) as { key: string; state: MessageState; previous: MessageState | false; at: number; ticketId?: string; code?: string | number };
+          listener({
+            key: change.key,
+            state: change.state,
+            ...(change.previous === false ? {} : { previous: change.previous }),
+            at: change.at,
+            ...(change.ticketId === undefined ? {} : { ticketId: change.ticketId }),
+            ...(change.code === undefined ? {} : { code: change.code }),
+          });
         } catch {
           // A listener's error (or a foreign message on the channel) stops nothing.
         }

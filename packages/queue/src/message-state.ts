@@ -118,4 +118,12 @@ export interface StateChange {
   readonly previous?: MessageState;
   /** When it changed (epoch ms). */
   readonly at: number;
+  /** The ticket ID, on a change to `accepted` (from the answer or a receipt) and to `delivered` / `failed`. */
+  readonly ticketId?: string;
+  /**
+   * The service's code, where the change has one: a string for an error code (`'1010'` on
+   * `retrying`, the rejection's code, the `'1000'` of an unknown fate), a number for the summary
+   * delivery status of `delivered` / `failed` (as {@link QueuedMessage.code}).
+   */
+  readonly code?: string | number;
 }

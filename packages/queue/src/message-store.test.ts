@@ -98,6 +98,25 @@ describe('receipts', () => {
     expect(await redis.exists(keys.early('FFFFF-FFFFF-FFFFF-FFFFF'))).toBe(0);
   });
 
+  it('takes a receipt carrying the key while the send is in flight: accepted at once, the worker\'s late outcome refused, the ticket kept', async () => {
+    await store.createMany([{ key: 'i', request: mt }]);
+    expect((await store.begin('i', 'w/6')).kind).toBe('go');
+    const early = await store.receipt(receipt('IIIII-IIIII-IIIII-IIIII', 1, 1, 4, 'i'), 'i');
+    expect(early).toMatchObject({ kind: 'recorded', key: 'i', previous: 'sending' });
+    const [taken] = await store.getMany(['i']);
+    expect(taken).toMatchObject({ state: 'accepted', ticketId: 'IIIII-IIIII-IIIII-IIIII', sends: 1 });
+    expect(taken?.inFlight).toBeUndefined();
+    // The worker's answer comes after: stale, whatever it says.
+    expect(await store.finish('i', 'w/6', 'accepted', { ...accepted('IIIII-IIIII-IIIII-IIIII'), requestId: 'late' })).toEqual({ recorded: false, receipts: [] });
+    expect(await store.finish('i', 'w/6', 'unknown', { kind: 'unknown', reason: 'timeout', description: 'no answer' })).toEqual({ recorded: false, receipts: [] });
+    const [kept] = await store.getMany(['i']);
+    expect(kept).toMatchObject({ state: 'accepted', ticketId: 'IIIII-IIIII-IIIII-IIIII' });
+    expect(kept?.requestId).toBeUndefined();
+    expect(await redis.get(keys.ticket('IIIII-IIIII-IIIII-IIIII'))).toBe('i');
+    expect(await store.unknownKeys(0, 10)).not.toContain('i');
+    expect(transitions.filter((t) => t.key === 'i').map((t) => t.state)).toEqual(['queued', 'sending', 'accepted']);
+  });
+
   it('settles an unknown fate by a receipt carrying the key; reports a receipt of another send', async () => {
     await store.createMany([{ key: 'g', request: mt }]);
     await store.begin('g', 'w/5');

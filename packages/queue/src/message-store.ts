@@ -4,7 +4,7 @@
  */
 import { foldReceipts, type DeliveryReceipt, type MtRequest } from '@smsv4/core';
 import type { Redis } from 'ioredis';
-import { MESSAGE_STATES, type MessageState, type OutcomeReason, type QueuedMessage } from './message-state.js';
+import { MESSAGE_STATES, type MessageState, type OutcomeReason, type QueuedMessage, type StateChange } from './message-state.js';
 import { defineScripts, scriptCommand, type Scripts } from './redis-scripts.js';
 import type { SendOutcome } from './send-outcome.js';
 
@@ -31,13 +31,14 @@ export function storeKeys(prefix: string, name: string): StoreKeys {
   };
 }
 
-/** A state change the store made (for the local hook). */
-export interface Transition {
-  readonly key: string;
-  readonly state: MessageState;
-  readonly previous?: MessageState;
-  readonly at: number;
+/** A state change the store made (for the local hook): a {@link StateChange}, with the description of its code for telemetry. */
+export interface Transition extends StateChange {
+  /** The service's description of `code` (a rejection's, a delivery status'), or why the outcome is unknown. */
+  readonly description?: string;
 }
+
+/** What a change carries beside its state. */
+type Facts = Pick<Transition, 'ticketId' | 'code' | 'description'>;
 
 /** What `begin` found. */
 export type BeginResult =
@@ -77,6 +78,12 @@ function parseReceipts(values: unknown): DeliveryReceipt[] {
   return receipts;
 }
 
+/** What a change to the outcome's state carries: the ticket of an acceptance, else the code (as stored: a string) and description. */
+function factsOf(outcome: SendOutcome): Facts {
+  if (outcome.kind === 'accepted') return { ticketId: outcome.ticketId };
+  return { ...(outcome.code === undefined ? {} : { code: String(outcome.code) }), description: outcome.description };
+}
+
 /** Field/value pairs of an outcome, as `finish` stores them. */
 function outcomeFields(outcome: SendOutcome, extra: Readonly<Record<string, string | number | undefined>>): (string | number)[] {
   const fields: Record<string, string | number | undefined> = { ...extra, requestId: outcome.requestId, httpStatus: outcome.httpStatus };
@@ -106,9 +113,17 @@ export type MessageStore = ReturnType<typeof createMessageStore>;
 /** Binds the scripts to the queue's keys. */
 export function createMessageStore({ redis, keys, retentionMs, onTransition }: MessageStoreOptions) {
   const scripts: Scripts = defineScripts(redis);
-  const report = (key: string, state: MessageState, previous: unknown, at: number): void => {
+  const report = (key: string, state: MessageState, previous: unknown, at: number, facts: Facts = {}): void => {
     if (previous === state) return;
-    onTransition({ key, state, ...(isState(previous) ? { previous } : {}), at });
+    onTransition({
+      key,
+      state,
+      ...(isState(previous) ? { previous } : {}),
+      at,
+      ...(facts.ticketId === undefined ? {} : { ticketId: facts.ticketId }),
+      ...(facts.code === undefined ? {} : { code: facts.code }),
+      ...(facts.description === undefined ? {} : { description: facts.description }),
+    });
   };
 
   return {
@@ -179,7 +194,7 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
         ...outcomeFields(outcome, { ...(state === 'accepted' ? { acceptedAt: now } : {}), ...extra }),
       );
       if (reply[0] !== 'ok') return { recorded: false, receipts: [] };
-      report(key, state, reply[1], now);
+      report(key, state, reply[1], now, factsOf(outcome));
       return { recorded: true, receipts: parseReceipts(reply[2]) };
     },
 
@@ -192,7 +207,7 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
         const now = Date.now();
         const reply = await scripts.receipt(keys.message(key), keys.receipts(key), keys.unknown, keys.ticket(ticketId), key, ticketId, part, json, now, keys.changes, retentionMs);
         if (reply[0] === 'ok') {
-          if (SETTLED_BY_RECEIPT.includes(reply[1] as MessageState)) report(key, 'accepted', reply[1], now);
+          if (SETTLED_BY_RECEIPT.includes(reply[1] as MessageState)) report(key, 'accepted', reply[1], now, { ticketId });
           return { kind: 'recorded', key, previous: isState(reply[1]) ? reply[1] : 'accepted', receipts: parseReceipts(reply[2]) };
         }
         if (reply[0] === 'other-ticket') return { kind: 'other-ticket', key };
@@ -210,12 +225,12 @@ export function createMessageStore({ redis, keys, retentionMs, onTransition }: M
       return { kind: 'waiting' };
     },
 
-    /** Compare-and-set of the state (accepted → delivered / failed). */
-    async settle(key: string, expected: MessageState, state: MessageState, code: number, description: string): Promise<boolean> {
+    /** Compare-and-set of the state (accepted → delivered / failed by the receipts of `ticketId`). */
+    async settle(key: string, expected: MessageState, state: MessageState, code: number, description: string, ticketId?: string): Promise<boolean> {
       const now = Date.now();
       const reply = await scripts.settle(keys.message(key), keys.receipts(key), key, expected, state, code, description, now, keys.changes, retentionMs);
       if (reply[0] !== 'ok') return false;
-      report(key, state, expected, now);
+      report(key, state, expected, now, { ...(ticketId === undefined ? {} : { ticketId }), code, description });
       return true;
     },
 

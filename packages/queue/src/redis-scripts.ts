@@ -10,8 +10,8 @@
 import type { Redis } from 'ioredis';
 
 const PRELUDE = `
-local function publish(channel, key, state, previous, now)
-  redis.call('PUBLISH', channel, cjson.encode({ key = key, state = state, previous = previous or false, at = tonumber(now) }))
+local function publish(channel, key, state, previous, now, ticketId, code)
+  redis.call('PUBLISH', channel, cjson.encode({ key = key, state = state, previous = previous or false, at = tonumber(now), ticketId = ticketId, code = code }))
 end
 `;
 
@@ -96,7 +96,13 @@ if outcome == 'accepted' or outcome == 'rejected' then
   redis.call('PEXPIRE', KEYS[1], ARGV[6])
   redis.call('PEXPIRE', KEYS[5], ARGV[6])
 end
-if state ~= outcome then publish(ARGV[4], ARGV[1], outcome, state, ARGV[3]) end
+if state ~= outcome then
+  local ticketId, code
+  for i = 7, #ARGV - 1, 2 do
+    if ARGV[i] == 'ticketId' then ticketId = ARGV[i + 1] elseif ARGV[i] == 'code' then code = ARGV[i + 1] end
+  end
+  publish(ARGV[4], ARGV[1], outcome, state, ARGV[3], ticketId, code)
+end
 return { 'ok', state, receipts }
 `;
 
@@ -121,7 +127,7 @@ if state == 'sending' or state == 'unknown' or state == 'abandoned' or state == 
   redis.call('HDEL', KEYS[1], 'inflight', 'inflightAt', 'reason', 'code', 'description', 'retryAt', 'httpStatus')
   redis.call('ZREM', KEYS[3], ARGV[1])
   redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7])
-  publish(ARGV[6], ARGV[1], 'accepted', state, ARGV[5])
+  publish(ARGV[6], ARGV[1], 'accepted', state, ARGV[5], ARGV[2])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[7])
 redis.call('PEXPIRE', KEYS[2], ARGV[7])
@@ -149,7 +155,7 @@ if state ~= ARGV[2] then return { 'stale', state or false } end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'code', ARGV[4], 'description', ARGV[5], 'updatedAt', ARGV[6])
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 redis.call('PEXPIRE', KEYS[2], ARGV[8])
-publish(ARGV[7], ARGV[1], ARGV[3], state, ARGV[6])
+publish(ARGV[7], ARGV[1], ARGV[3], state, ARGV[6], redis.call('HGET', KEYS[1], 'ticketId') or nil, tonumber(ARGV[4]))
 return { 'ok', state }
 `;
 
@@ -234,6 +240,29 @@ end
 return { 1, math.ceil(wait / 1000) }
 `;
 
+/**
+ * The last second of an account's sends (a sliding window log, on Redis' clock): admits a send
+ * while fewer than the most allowed left within the last second, else tells the wait until the
+ * oldest leaves the window. It keeps a process that was stalled, and wakes several sends at once,
+ * from sending more than the limit in any second. KEYS: the log. ARGV: window µs, most sends in
+ * the window, a unique member. → { admitted (0|1), wait ms }
+ */
+const ADMIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local window = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now - window))
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], string.format('%.0f', now), ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000) + 1000)
+  return { 1, 0 }
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local wait = tonumber(oldest[2]) + window - now
+if wait < 1000 then wait = 1000 end
+return { 0, math.ceil(wait / 1000) }
+`;
+
 /** Pauses an account's sends (`Retry-After`). KEYS: pause end. ARGV: ms. */
 const PAUSE = `
 local t = redis.call('TIME')
@@ -259,6 +288,7 @@ export interface Scripts {
   abandon: Command;
   jobFailed: Command;
   reserveSlot: Command;
+  admit: Command;
   pause: Command;
 }
 
@@ -274,6 +304,7 @@ const DEFINITIONS: Readonly<Record<keyof Scripts, { readonly keys: number; reado
   abandon: { keys: 3, lua: ABANDON, publishes: true },
   jobFailed: { keys: 2, lua: JOB_FAILED, publishes: true },
   reserveSlot: { keys: 2, lua: RESERVE_SLOT, publishes: false },
+  admit: { keys: 1, lua: ADMIT, publishes: false },
   pause: { keys: 1, lua: PAUSE, publishes: false },
 };
 

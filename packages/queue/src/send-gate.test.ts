@@ -1,4 +1,5 @@
 /** The account's gate against a real redis-server: slots spaced by the rate, bursts, pauses. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '@smsv4/testing';
@@ -65,6 +66,25 @@ describe('the send gate', () => {
     expect(held.reserved).toBe(true);
     expect(held.waitMs).toBeGreaterThan(1_900);
     expect((await gate.reserve(100)).reserved).toBe(false);
+  });
+
+  it('admits no more sends in any one second than the limit, across gates of the account', async () => {
+    const first = createSendGate(redis, 'g', 'acct-10', { perSecond: 4 });
+    const second = createSendGate(redis, 'g', 'acct-10', { perSecond: 4 });
+    // Four sends whose slots passed while their process was stalled, all at once: the second is full.
+    expect(await Promise.all([first.admit(), second.admit(), first.admit(), second.admit()])).toEqual([0, 0, 0, 0]);
+    const wait = await first.admit();
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1000);
+    // Another account, a burst, and no rate limit: each its own room.
+    expect(await createSendGate(redis, 'g', 'acct-11', { perSecond: 4 }).admit()).toBe(0);
+    const burst = createSendGate(redis, 'g', 'acct-12', { perSecond: 2, burst: 3 });
+    expect(await Promise.all([1, 2, 3, 4].map(() => burst.admit()))).toEqual([0, 0, 0, 0]);
+    expect(await burst.admit()).toBeGreaterThan(0);
+    expect(await createSendGate(redis, 'g', 'acct-10', undefined).admit()).toBe(0);
+    // Once the oldest left the window, the next is admitted.
+    await sleep(wait + 20);
+    expect(await second.admit()).toBe(0);
   });
 
   it('refuses a bad rate limit', () => {

@@ -28,6 +28,12 @@ export interface SendGate {
   readonly pauseKey: string;
   /** Reserves the next send slot when it is at most `maxWaitMs` away. */
   reserve(maxWaitMs: number): Promise<Slot>;
+  /**
+   * Admits a send that reached its slot unless the account's last second already holds its limit
+   * (a stalled process waking several sends at once); resolves to 0 once admitted, else the wait
+   * before asking again, ms.
+   */
+  admit(): Promise<number>;
   /** Holds every send of the account for `ms` (`Retry-After`). */
   pause(ms: number): Promise<void>;
 }
@@ -54,12 +60,21 @@ export function createSendGate(redis: Redis, prefix: string, account: string, ra
   const base = `${prefix}:smsv4:{account:${account}}`;
   const intervalUs = rateLimit === undefined ? 0 : Math.max(1, Math.round(1_000_000 / rateLimit.perSecond));
   const toleranceUs = rateLimit === undefined ? 0 : ((rateLimit.burst ?? 1) - 1) * intervalUs;
+  // The most sends any one second may hold: the rate (rounded up), plus the burst beyond the first.
+  const mostPerSecond = rateLimit === undefined ? 0 : Math.ceil(rateLimit.perSecond) + (rateLimit.burst ?? 1) - 1;
+  let admitted = 0;
+  const member = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return {
     limited: rateLimit !== undefined,
     pauseKey: `${base}:resume`,
     async reserve(maxWaitMs) {
       const [reserved, wait] = await scripts.reserveSlot(`${base}:rate`, `${base}:resume`, intervalUs, toleranceUs, Math.max(0, Math.floor(maxWaitMs * 1000)));
       return { reserved: reserved === 1, waitMs: Number(wait) };
+    },
+    async admit() {
+      if (rateLimit === undefined) return 0;
+      const [ok, wait] = await scripts.admit(`${base}:sent`, 1_000_000, mostPerSecond, `${member}-${++admitted}`);
+      return ok === 1 ? 0 : Math.max(1, Number(wait));
     },
     async pause(ms) {
       if (!(ms > 0)) return;

@@ -42,6 +42,8 @@ export interface WorkerContext {
   readonly stalledIntervalMs: number;
   /** Called with errors a worker cannot pass to anyone (Redis errors outside a job, failed bookkeeping). */
   readonly onError: (error: unknown) => void;
+  /** Runs the send of `key` (the client call) inside its telemetry span, when there is one. */
+  readonly runSend?: <T>(key: string, send: () => T) => T;
 }
 
 /** Options of one worker. */
@@ -68,7 +70,7 @@ export async function settleFromReceipts(store: MessageStore, key: string, recei
   const own = receipts.filter((r) => r.mtStatus.ticketId === ticketId);
   const status = foldReceipts(own);
   if (!status.complete || status.outcome === 'pending') return;
-  await store.settle(key, 'accepted', status.outcome, status.code, status.description);
+  await store.settle(key, 'accepted', status.outcome, status.code, status.description, ticketId);
 }
 
 /** Starts a worker in this process. */
@@ -125,6 +127,8 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
       const slot = await gate.reserve(maxInlineWaitMs);
       if (!slot.reserved) return delay(job, jobToken, Date.now() + slot.waitMs);
       if (slot.waitMs > 0) await sleep(slot.waitMs);
+      // A process that was stalled wakes several sends at once: none leaves while the account's last second is full.
+      for (let waitMs = await gate.admit(); waitMs > 0; waitMs = await gate.admit()) await sleep(waitMs);
     }
     const token = `${identity}/${job.id}/${++sends}`;
     let begun = await store.begin(key, token, gate.limited ? undefined : gate.pauseKey);
@@ -139,7 +143,9 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
     // In flight from here: whatever happens to this process, the message is never sent again blindly.
     let outcome: SendOutcome;
     try {
-      const sent = await client.send(begun.request, { validate: false, ...(context.sendTimeoutMs === undefined ? {} : { timeoutMs: context.sendTimeoutMs }) });
+      const request = begun.request;
+      const call = () => client.send(request, { validate: false, ...(context.sendTimeoutMs === undefined ? {} : { timeoutMs: context.sendTimeoutMs }) });
+      const sent = await (context.runSend === undefined ? call() : context.runSend(key, call));
       outcome = { kind: 'accepted', ticketId: sent.ticketId, httpStatus: sent.httpStatus, ...(sent.requestId === undefined ? {} : { requestId: sent.requestId }) };
     } catch (error) {
       outcome = outcomeOfError(error, retry.temporaryErrorDelayMs);

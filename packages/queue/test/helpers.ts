@@ -4,6 +4,8 @@
  * `startRedis`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 import { createSandbox, type MessagePage, type MessageView, type Sandbox, type SandboxOptions, type SandboxServer } from '@smsv4/sandbox';
@@ -133,4 +135,73 @@ export async function waitFor(done: () => Promise<boolean> | boolean, timeoutMs:
     await sleep(intervalMs);
   }
   return done();
+}
+
+/** A proxy in front of the sandbox that holds each answer until `hold()` resolves. */
+export interface HoldingProxy {
+  readonly url: string;
+  /** Awaited after the sandbox answered and before the answer is passed on (none: passed on at once). */
+  hold: (() => Promise<unknown>) | undefined;
+  /** Whether `hold()` resolved to a truthy value, per answer passed on. */
+  released: boolean[];
+  close(): Promise<void>;
+}
+
+/** Starts a {@link HoldingProxy} on loopback in front of `target`. */
+export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0])));
+        const answer = await fetch(`${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, ...(chunks.length === 0 ? {} : { body: Buffer.concat(chunks) }) });
+        const body = Buffer.from(await answer.arrayBuffer());
+        const released = await proxy.hold?.();
+        const passed: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (!['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'].includes(name)) passed[name] = value;
+        });
+        response.writeHead(answer.status, passed);
+        response.end(body);
+        proxy.released.push(Boolean(released));
+      })().catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxy: HoldingProxy = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold: undefined,
+    released: [],
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return proxy;
+}
+
+/** The sandbox in a child process (see `sandbox-process.ts`). */
+export interface SandboxProcess {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Forks the sandbox into a process of its own and waits for its URL. */
+export async function startSandboxProcess(): Promise<SandboxProcess> {
+  const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${String(code)} before it was ready`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.connected) child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -8,19 +8,25 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeErrorRecord, mtRequestError, SMS_ERRORS, type MtRequest } from '@smsv4/core';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageView } from '@smsv4/sandbox';
+import { createClient, type AttemptEvent } from '@smsv4/transport-fetch';
+import { Redis } from 'ioredis';
 import { createSendQueue, TEMPORARY_ERROR_DELAY_MS, type SendQueue, type SendQueueOptions, type StateChange } from '../src/index.js';
-import { keyOfContent, sandboxRecord, startSandbox, waitFor, type SandboxSetup } from './helpers.js';
+import { keyOfContent, sandboxRecord, startHoldingProxy, startSandbox, waitFor, type HoldingProxy, type SandboxSetup } from './helpers.js';
 
 let redis: TestRedis;
+let rawRedis: Redis;
 let setup: SandboxSetup;
 const open: SendQueue[] = [];
 let queueCount = 0;
 
 beforeAll(async () => {
   redis = await startRedis();
+  rawRedis = new Redis(redis.connection);
   setup = await startSandbox({ timeScale: 100 });
 });
 afterAll(async () => {
+  await rawRedis?.quit();
   await setup?.close();
   await redis?.stop();
 });
@@ -43,7 +49,7 @@ function newQueue(options: Partial<SendQueueOptions> = {}): SendQueue {
     connection: redis.connection,
     name: `test-${++queueCount}`,
     clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' },
-    retry: { temporaryErrorDelayMs: 400, initialDelayMs: 50, maxDelayMs: 500 },
+    retry: { temporaryErrorDelayMs: 400, allowShortTemporaryErrorDelay: true, initialDelayMs: 50, maxDelayMs: 500 },
     lockDurationMs: 2_000,
     stalledIntervalMs: 1_000,
     ...options,
@@ -75,6 +81,34 @@ describe('enqueue', () => {
     expect(() => newQueue({ clientOptions: undefined })).toThrow(TypeError);
     expect(() => newQueue({ rateLimit: { perSecond: 0 } })).toThrow(TypeError);
     expect(() => newQueue({ concurrency: 0 })).toThrow(TypeError);
+  });
+
+  it('refuses a 1010 wait below the spec\'s 10 s unless told it is a sandbox', () => {
+    expect(() => newQueue({ retry: { temporaryErrorDelayMs: 9_999 } })).toThrow(
+      new TypeError(
+        'retry.temporaryErrorDelayMs must be at least 10000 ms (the spec: after a 1010, retry at intervals of 10 seconds or more), got 9999; against a sandbox only, set retry.allowShortTemporaryErrorDelay: true',
+      ),
+    );
+    expect(() => newQueue({ retry: { temporaryErrorDelayMs: 400, allowShortTemporaryErrorDelay: 'yes' as unknown as boolean } })).toThrow(
+      new TypeError('retry.allowShortTemporaryErrorDelay must be a Boolean'),
+    );
+    expect(newQueue({ retry: { temporaryErrorDelayMs: 10_000 } }).name).toMatch(/^test-/);
+    expect(newQueue({ retry: { temporaryErrorDelayMs: 400, allowShortTemporaryErrorDelay: true } }).name).toMatch(/^test-/);
+  });
+
+  it('sends a message no earlier than its delayMs', async () => {
+    const changes: StateChange[] = [];
+    const queue = newQueue({ onStateChange: (c) => changes.push(c) });
+    const enqueuedAt = Date.now();
+    await queue.enqueue(message('later-1'), { key: 'later-1', delayMs: 1_500 });
+    queue.startWorker();
+    await sleep(1_200);
+    expect((await queue.getMessage('later-1'))?.state).toBe('queued');
+    expect((await sentKeys()).filter((k) => k === 'later-1')).toHaveLength(0);
+    expect(await waitFor(async () => (await queue.getMessage('later-1'))?.state === 'accepted', 5_000, 20)).toBe(true);
+    const sending = changes.find((c) => c.key === 'later-1' && c.state === 'sending');
+    expect((sending?.at ?? 0) - enqueuedAt).toBeGreaterThanOrEqual(1_500);
+    expect((await sentKeys()).filter((k) => k === 'later-1')).toHaveLength(1);
   });
 
   it('sends a key once however often it is enqueued, also at the same moment from two producers', async () => {
@@ -120,6 +154,15 @@ describe('sending and receipts', () => {
     expect(changes.find((c) => c.state === 'accepted')?.previous).toBe('sending');
     await waitFor(() => heard.length >= 4, 2_000);
     expect(heard.filter((c) => c.key === 'life-1').map((c) => c.state)).toEqual(states);
+    // The changes that have a ticket or a code carry them, here and through pub/sub alike.
+    for (const seen of [changes, heard]) {
+      expect(seen.filter((c) => c.key === 'life-1').map((c) => [c.state, c.ticketId, c.code])).toEqual([
+        ['queued', undefined, undefined],
+        ['sending', undefined, undefined],
+        ['accepted', done?.ticketId, undefined],
+        ['delivered', done?.ticketId, 4],
+      ]);
+    }
     await unsubscribe();
   });
 
@@ -141,7 +184,7 @@ describe('sending and receipts', () => {
   });
 
   it('a 1010 re-queues the message for later and frees the worker for the next one', async () => {
-    const queue = newQueue({ concurrency: 1, retry: { temporaryErrorDelayMs: 3_000, initialDelayMs: 50 } });
+    const queue = newQueue({ concurrency: 1, retry: { temporaryErrorDelayMs: 3_000, allowShortTemporaryErrorDelay: true, initialDelayMs: 50 } });
     const changes: StateChange[] = [];
     const watcher = await queue.subscribe((c) => changes.push(c));
     setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
@@ -150,6 +193,8 @@ describe('sending and receipts', () => {
     expect(await waitFor(async () => (await queue.getMessage('temp-1'))?.state === 'retrying', 5_000, 20)).toBe(true);
     const retrying = await queue.getMessage('temp-1');
     expect(retrying).toMatchObject({ state: 'retrying', code: '1010', description: SMS_ERRORS['1010'].description, httpStatus: 503, retries: 1 });
+    await waitFor(() => changes.some((c) => c.key === 'temp-1' && c.state === 'retrying'), 1_000, 10);
+    expect(changes.find((c) => c.key === 'temp-1' && c.state === 'retrying')).toMatchObject({ code: '1010', previous: 'sending' });
     expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(3_000);
     expect(retrying?.inFlight).toBeUndefined();
     // The only worker slot is free: the next message goes out while the first waits.
@@ -168,7 +213,7 @@ describe('sending and receipts', () => {
   });
 
   it('gives up after retry.maxRetries refused attempts: rejected, retries-exhausted', async () => {
-    const queue = newQueue({ retry: { temporaryErrorDelayMs: 50, initialDelayMs: 10, maxRetries: 2 } });
+    const queue = newQueue({ retry: { temporaryErrorDelayMs: 50, allowShortTemporaryErrorDelay: true, initialDelayMs: 10, maxRetries: 2 } });
     setup.sandbox.addFault({ operation: 'send', kind: '1010', count: 3 });
     await queue.enqueue(message('temp-3'), { key: 'temp-3' });
     queue.startWorker();
@@ -189,6 +234,30 @@ describe('sending and receipts', () => {
     const retrying = await queue.getMessage('temp-default');
     expect((retrying?.retryAt ?? 0) - (retrying?.updatedAt ?? 0)).toBeGreaterThanOrEqual(10_000);
     expect((await queue.bullQueue.getJobCounts()).delayed).toBe(1);
+  });
+
+  it('sends with a client of your own (client + accountId)', async () => {
+    const attempts: AttemptEvent[] = [];
+    const client = createClient({ baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password', retry: { send: false }, onAttempt: (a) => attempts.push(a) });
+    const options = { connection: redis.connection, name: `test-${++queueCount}`, client };
+    expect(() => createSendQueue(options)).toThrow(new TypeError('accountId is required with client (the account the rate limit applies to)'));
+    expect(() => createSendQueue({ ...options, clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' }, accountId: 'sandbox' })).toThrow(
+      new TypeError('give either client or clientOptions'),
+    );
+    const queue = createSendQueue({ ...options, accountId: 'sandbox', rateLimit: { perSecond: 20 } });
+    open.push(queue);
+    await queue.enqueueMany(['own-1', 'own-2'].map((key) => ({ key, request: message(key) })));
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessages(['own-1', 'own-2'])).every((m) => m?.state === 'accepted'), 5_000)).toBe(true);
+    // Both requests went out through that client, and the sandbox took them.
+    expect(attempts.map((a) => [a.operation, a.httpStatus])).toEqual([
+      ['send', 202],
+      ['send', 202],
+    ]);
+    const record = await sandboxRecord(setup.server.url);
+    for (const key of ['own-1', 'own-2']) {
+      expect(record.find((m) => keyOfContent(m.content) === key)?.ticketId).toBe((await queue.getMessage(key))?.ticketId);
+    }
   });
 
   it('rejects a message the service refuses, with its code and description, and never sends it again', async () => {
@@ -256,10 +325,107 @@ describe('unknown fates', () => {
     expect((await sentKeys()).filter((k) => k === 'dropped-1')).toHaveLength(1);
   });
 
-  it('reports a receipt that matches no message as an error value', async () => {
+  it('answers waiting for a receipt whose ticket it does not know (even a foreign one) and holds it a day', async () => {
     const queue = newQueue();
     const receipt = { type: 'final' as const, mtStatus: { ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD', code: 4 } };
     expect(await queue.recordDeliveryReceipt(receipt)).toEqual({ ok: true, value: { status: 'waiting', ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD' } });
+    // Held under its ticket for a day (then dropped), in case a send of this queue stores that ticket.
+    const held = await rawRedis.pttl(`bull:${queue.name}:sms:e:AAAAA-BBBBB-CCCCC-DDDDD`);
+    expect(held).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(held).toBeLessThanOrEqual(24 * 3_600_000);
+  });
+
+  it('answers not-found for a receipt whose ticket is known but whose message is gone (expired or evicted)', async () => {
+    const queue = newQueue();
+    await queue.enqueue(message('gone-1'), { key: 'gone-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('gone-1'))?.state === 'accepted', 5_000)).toBe(true);
+    const ticketId = (await queue.getMessage('gone-1'))?.ticketId as string;
+    // The record is gone, as after Redis evicted it; the ticket still points to its key.
+    await rawRedis.del(`bull:${queue.name}:sms:m:gone-1`);
+    expect(await queue.recordDeliveryReceipt({ type: 'final', mtStatus: { ticketId, code: 4 } })).toEqual({
+      ok: false,
+      error: { code: 'not-found', description: `no message of this queue has the ticket ${ticketId}`, ticketId },
+    });
+  });
+
+  it('answers other-ticket for a receipt of the first send after a resend was accepted under a new ticket', async () => {
+    const queue = newQueue({ keyInNote2: true });
+    setup.sandbox.addFault({ operation: 'send', kind: '1000', count: 1 });
+    await queue.enqueue(message('twice-1'), { key: 'twice-1' });
+    queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessage('twice-1'))?.state === 'unknown', 5_000)).toBe(true);
+    expect((await queue.resend('twice-1')).ok).toBe(true);
+    expect(await waitFor(async () => (await queue.getMessage('twice-1'))?.state === 'accepted', 5_000)).toBe(true);
+    const sent = (await sandboxRecord(setup.server.url)).filter((m) => keyOfContent(m.content) === 'twice-1');
+    expect(sent).toHaveLength(2);
+    const [first, second] = sent as [MessageView, MessageView];
+    expect((await queue.getMessage('twice-1'))?.ticketId).toBe(second.ticketId);
+    // The service took the first send too (1000): its receipt, carrying the key, comes now.
+    const late = await queue.recordDeliveryReceipt({ type: 'final', mtStatus: { ticketId: first.ticketId, code: 4, note2: 'twice-1' } });
+    expect(late).toEqual({
+      ok: false,
+      error: {
+        code: 'other-ticket',
+        description: 'the message twice-1 was accepted under another ticket: this receipt is of another send of the key',
+        ticketId: first.ticketId,
+        key: 'twice-1',
+      },
+    });
+    expect(await queue.getMessage('twice-1')).toMatchObject({ state: 'accepted', ticketId: second.ticketId, otherTicketId: first.ticketId, sends: 2 });
+  });
+});
+
+describe('a receipt that arrives before the worker recorded the answer', () => {
+  let proxy: HoldingProxy;
+  beforeAll(async () => {
+    proxy = await startHoldingProxy(setup.server.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  afterEach(() => {
+    proxy.hold = undefined;
+    proxy.released = [];
+  });
+
+  /** A queue sending through the proxy, which holds each 202 until `until()` holds (at most 10 s). */
+  const heldQueue = (options: Partial<SendQueueOptions>, until: (queue: SendQueue) => Promise<boolean>): SendQueue => {
+    const queue = newQueue({ clientOptions: { baseUrl: proxy.url, accountId: 'sandbox', password: 'sandbox-password' }, ...options });
+    proxy.hold = () => waitFor(() => until(queue), 10_000, 20);
+    setup.receiptsTo = queue;
+    return queue;
+  };
+
+  it('with the key in note2: the receipt settles the message at once, and the late answer changes nothing', async () => {
+    const changes: StateChange[] = [];
+    const queue = heldQueue({ keyInNote2: true, onStateChange: (c) => changes.push(c) }, async (q) => (await q.getMessage('early-1'))?.state === 'delivered');
+    await queue.enqueue(message('early-1'), { key: 'early-1' });
+    queue.startWorker();
+    expect(await waitFor(() => proxy.released.length === 1, 15_000, 20)).toBe(true);
+    // The answer was held until the receipt had settled the message.
+    expect(proxy.released).toEqual([true]);
+    await sleep(200);
+    const view = (await sandboxRecord(setup.server.url)).find((m) => keyOfContent(m.content) === 'early-1');
+    const message1 = await queue.getMessage('early-1');
+    expect(message1).toMatchObject({ state: 'delivered', ticketId: view?.ticketId, code: 4, sends: 1 });
+    // The worker's answer came after the receipt: its outcome was refused as stale, the receipt's ticket kept.
+    expect(message1?.requestId).toBeUndefined();
+    expect(changes.filter((c) => c.key === 'early-1').map((c) => c.state)).toEqual(['queued', 'sending', 'accepted', 'delivered']);
+  });
+
+  it('without the key: the receipt waits under its ticket and is applied when the worker stores the answer', async () => {
+    const receiptsBefore = setup.receipts;
+    const queue = heldQueue({}, async () => setup.receipts > receiptsBefore);
+    await queue.enqueue(message('early-2'), { key: 'early-2' });
+    queue.startWorker();
+    expect(await waitFor(() => proxy.released.length === 1, 15_000, 20)).toBe(true);
+    // The answer was held until the receiver had taken the receipt.
+    expect(proxy.released).toEqual([true]);
+    expect(await waitFor(async () => (await queue.getMessage('early-2'))?.state === 'delivered', 5_000, 20)).toBe(true);
+    const view = (await sandboxRecord(setup.server.url)).find((m) => keyOfContent(m.content) === 'early-2');
+    expect(await queue.getMessage('early-2')).toMatchObject({ state: 'delivered', ticketId: view?.ticketId, code: 4, sends: 1 });
+    expect(await rawRedis.exists(`bull:${queue.name}:sms:e:${view?.ticketId}`)).toBe(0);
   });
 });
 

@@ -20,7 +20,7 @@ const queue = createSendQueue({
   concurrency: config.concurrency,
   lockDurationMs: config.lockDurationMs,
   stalledIntervalMs: config.stalledIntervalMs,
-  retry: { temporaryErrorDelayMs: config.temporaryErrorDelayMs, initialDelayMs: 100, maxDelayMs: 1000 },
+  retry: { temporaryErrorDelayMs: config.temporaryErrorDelayMs, allowShortTemporaryErrorDelay: true, initialDelayMs: 100, maxDelayMs: 1000 },
   sendTimeoutMs: config.sendTimeoutMs,
   keyInNote2: config.keyInNote2,
 });

@@ -236,6 +236,35 @@ describe('createTelemetry: callbacks', () => {
   });
 });
 
+describe('createTelemetry: queue jobs', () => {
+  it('runs a send with the job span active (the call span is its child) and ends it with the ticket and the code', async () => {
+    api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    try {
+      const logger = memoryLogger();
+      const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider, logger });
+      const job = t.queueJob('order-1');
+      expect(job.run(() => t.clientCall('send').end({ ok: true, attempts: 1, httpStatus: 202, ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD' }))).toBeUndefined();
+      job.end({ key: 'order-1', state: 'accepted', ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD' });
+      const refused = t.queueJob('order-2');
+      refused.end({ key: 'order-2', state: 'rejected', code: '592', description: 'Destination address not allowed' });
+
+      const [send, first, second] = sdk.finishedSpans();
+      expect([send?.name, first?.name, second?.name]).toEqual(['smsv4 send', 'smsv4 queue send', 'smsv4 queue send']);
+      expect(send?.parentSpanContext?.spanId).toBe(first?.spanContext().spanId);
+      expect(first?.attributes).toEqual({ 'smsv4.queue.key': 'order-1', 'smsv4.queue.state': 'accepted', 'smsv4.ticket_id': 'AAAAA-BBBBB-CCCCC-DDDDD' });
+      expect(first?.status).toEqual({ code: 1 });
+      expect(second?.attributes).toEqual({ 'smsv4.queue.key': 'order-2', 'smsv4.queue.state': 'rejected', 'smsv4.code': '592' });
+      expect(second?.status).toEqual({ code: 2, message: 'Destination address not allowed' });
+      expect(logger.lines.filter((l) => l.message.startsWith('queued message'))).toEqual([
+        { level: 'info', fields: { key: 'order-1', state: 'accepted', ticketId: 'AAAAA-BBBBB-CCCCC-DDDDD', code: undefined, description: undefined }, message: 'queued message order-1: accepted' },
+        { level: 'warn', fields: { key: 'order-2', state: 'rejected', ticketId: undefined, code: '592', description: 'Destination address not allowed' }, message: 'queued message order-2: rejected' },
+      ]);
+    } finally {
+      api.context.disable();
+    }
+  });
+});
+
 describe('createTelemetry: options and logs', () => {
   it('refuses a logger without the three methods', () => {
     expect(() => createTelemetry({ logger: { info() {} } as never })).toThrow(new TypeError('logger must have info, warn and error methods (pino-style: (fields, message))'));

@@ -169,6 +169,8 @@ export interface QueueJobReport {
 
 /** Reports one send of the send queue: the span from `sending` to the state the send led to. */
 export interface QueueJobObserver {
+  /** Runs the send with the job's span as the active one, so the client's spans are its children. */
+  run<T>(fn: () => T): T;
   end(report: QueueJobReport): void;
 }
 
@@ -348,6 +350,8 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   const m = meter === undefined ? undefined : instruments(meter);
   const serverOf = serverLookup();
   const childContext = (span: SpanLike): unknown => (api === undefined ? undefined : api.trace.setSpan(api.context.active(), span));
+  /** Runs `fn` with `span` as the active span (as it is when there is no span or no context API). */
+  const within = <T>(span: SpanLike | undefined, fn: () => T): T => (span === undefined || api?.context.with === undefined ? fn() : api.context.with(childContext(span), fn));
   const log = (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void => writeLog(logger, level, fields, message);
   const storeFailed = (what: string, ticketId: string) => (e: unknown): void =>
     log('warn', { ticketId, error: errorText(e) }, `ticket store: ${what} ${ticketId} failed (its receipt goes without link and latency): ${errorText(e)}`);
@@ -531,10 +535,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
           span = recordingOrNone(open(f.kind));
         });
       },
-      run(fn) {
-        if (span === undefined || api?.context.with === undefined) return fn();
-        return api.context.with(api.trace.setSpan(api.context.active(), span), fn);
-      },
+      run: (fn) => within(span, fn),
       end(answer) {
         const kind = facts?.kind ?? 'unknown';
         const duplicate = answer.outcome === 'duplicate';
@@ -588,6 +589,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   const queueJob = (key: string): QueueJobObserver => {
     const span = recordingOrNone(tracer?.startSpan(TELEMETRY_SPANS.queueJob, { kind: SPAN_KIND_INTERNAL, attributes: { [A.queueKey]: key } }));
     return {
+      run: (fn) => within(span, fn),
       end(r) {
         queueRecord(r);
         if (span === undefined) return;
