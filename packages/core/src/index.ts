@@ -81,6 +81,8 @@ export type { StatusDestination, StatusSource } from './mt-status/status-members
 export { StatusDestinationSchema, StatusSourceSchema } from './mt-status/status-members.js';
 export type { MtStatus, MtStatusSegment } from './mt-status/mt-status.js';
 export { MtStatusSchema, MtStatusSegmentSchema, decodeMtStatus, encodeMtStatus } from './mt-status/mt-status.js';
+export type { StatusInstants, SegmentInstant, ReceiptInstants } from './mt-status/status-instants.js';
+export { statusInstants, receiptInstants } from './mt-status/status-instants.js';
 export type { DeliveryReceipt, ReceiptStatus } from './delivery-receipt/delivery-receipt.js';
 export { DeliveryReceiptSchema, ReceiptStatusSchema, decodeDeliveryReceipt, encodeDeliveryReceipt } from './delivery-receipt/delivery-receipt.js';
 export type { MobileOriginate, MoSource, MoDestination, MoMessage } from './mobile-originate/mobile-originate.js';

@@ -3,6 +3,10 @@
  * ways the service could write it (any offset from -14:00 to +14:00, `Z`, `+00:00` or `-00:00`,
  * 0 to 9 fraction digits, `24:00:00` for a midnight, white space around it). The forms are built
  * from the instant with `Date`'s UTC getters, independently of the reader under test.
+ *
+ * Instants cover the whole range the reader takes, 0001-01-01T00:00:00.000Z to
+ * 9999-12-31T23:59:59.999Z, with the first and last instants and the first and last local times
+ * of that range at each offset drawn often, so both boundaries are exercised at every offset.
  */
 import fc from 'fast-check';
 
@@ -21,17 +25,21 @@ export interface GeneratedForm {
   readonly offsetMinutes: number;
 }
 
-// Year 0001-01-02 to 9999-12-30, so that any offset keeps the local year within 0001 to 9999.
-const FIRST = (() => {
+/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z, worked out with `Date`'s setters. */
+export const FIRST_INSTANT_MS = (() => {
   const d = new Date(0);
-  d.setUTCFullYear(1, 0, 2);
+  d.setUTCFullYear(1, 0, 1);
   return d.getTime();
 })();
-const LAST = (() => {
+export const LAST_INSTANT_MS = (() => {
   const d = new Date(0);
-  d.setUTCFullYear(9999, 11, 30);
+  d.setUTCFullYear(9999, 11, 31);
+  d.setUTCHours(23, 59, 59, 999);
   return d.getTime();
 })();
+// The inner years, where any offset keeps the local year within 0001 to 9999.
+const FIRST = FIRST_INSTANT_MS + 86_400_000;
+const LAST = LAST_INSTANT_MS - 86_400_000;
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
@@ -56,6 +64,31 @@ export const offsetArb: fc.Arbitrary<number> = fc.oneof(
 
 const space = fc.constantFrom('', '', '', ' ', '\n  ', '\t');
 
+/**
+ * An instant and an offset at which it can be written: both the instant in UTC and its local time
+ * at the offset are within 0001-01-01T00:00:00.000 to 9999-12-31T23:59:59.999. Often on or next to
+ * the boundaries of that range.
+ */
+export const instantAtOffsetArb: fc.Arbitrary<{ instant: GeneratedInstant; offsetMinutes: number }> = offsetArb.chain((offsetMinutes) => {
+  // local = instant + offset, so the instant lies within [FIRST - offset, LAST - offset] too.
+  const low = Math.max(FIRST_INSTANT_MS, FIRST_INSTANT_MS - offsetMinutes * 60_000);
+  const high = Math.min(LAST_INSTANT_MS, LAST_INSTANT_MS - offsetMinutes * 60_000);
+  return fc.record({
+    instant: fc.oneof(
+      { weight: 3, arbitrary: instantArb },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          epochMs: fc.oneof(fc.constantFrom(low, high), fc.integer({ min: low, max: low + 2 * 86_400_000 }), fc.integer({ min: high - 2 * 86_400_000, max: high })),
+          // Further digits would take the last instant past .999 (the reader cuts them, but the form would denote a later instant).
+          subMs: fc.constant(''),
+        }),
+      },
+    ),
+    offsetMinutes: fc.constant(offsetMinutes),
+  });
+});
+
 /** A lexical form of an instant at an offset. */
 export function formArb(instant: GeneratedInstant, offsetMinutes: number): fc.Arbitrary<GeneratedForm> {
   const local = new Date(instant.epochMs + offsetMinutes * 60_000);
@@ -65,7 +98,8 @@ export function formArb(instant: GeneratedInstant, offsetMinutes: number): fc.Ar
     offsetMinutes === 0
       ? ['Z', '+00:00', '-00:00']
       : [`${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60), 2)}:${pad(Math.abs(offsetMinutes) % 60, 2)}`];
-  const midnight = local.getUTCHours() === 0 && local.getUTCMinutes() === 0 && local.getUTCSeconds() === 0 && significant === '';
+  // 24:00:00 of the day before: not for 0001-01-01, whose day before is in year 0000.
+  const midnight = local.getUTCHours() === 0 && local.getUTCMinutes() === 0 && local.getUTCSeconds() === 0 && significant === '' && local.getTime() - 86_400_000 >= FIRST_INSTANT_MS;
   return fc
     .record({
       digits: fc.integer({ min: significant.length, max: Math.max(9, significant.length) }),
@@ -89,9 +123,7 @@ export function formArb(instant: GeneratedInstant, offsetMinutes: number): fc.Ar
 }
 
 /** Any lexical form of any instant. */
-export const timestampFormArb: fc.Arbitrary<GeneratedForm> = fc
-  .tuple(instantArb, offsetArb)
-  .chain(([instant, offset]) => formArb(instant, offset));
+export const timestampFormArb: fc.Arbitrary<GeneratedForm> = instantAtOffsetArb.chain(({ instant, offsetMinutes }) => formArb(instant, offsetMinutes));
 
 /** The text of any lexical form of any instant (for values of the resource schemas). */
 export const timestampTextArb: fc.Arbitrary<string> = timestampFormArb.map((form) => form.text);

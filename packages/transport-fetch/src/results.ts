@@ -1,4 +1,4 @@
-import type { MtStatus, Preview } from '@smsv4/core';
+import type { MtStatus, Preview, StatusInstants } from '@smsv4/core';
 
 /** What every successful call returns beside its value: the HTTP facts and the raw answer. */
 export interface ResponseInfo {
@@ -22,8 +22,12 @@ export interface SendResult extends ResponseInfo {
   readonly location: string;
 }
 
-/** A status answer. For a multipart message `status.code` is the summary and `status.segments` holds each part. */
-export interface GetStatusResult extends ResponseInfo {
+/**
+ * A status answer. For a multipart message `status.code` is the summary and `status.segments` holds
+ * each part. `status` keeps each `deliveryDate` as the service wrote it (any offset);
+ * `deliveryInstant` and `segmentInstants` give their UTC instants with milliseconds.
+ */
+export interface GetStatusResult extends ResponseInfo, StatusInstants {
   readonly status: MtStatus;
 }
 

@@ -2,7 +2,7 @@
  * Every operation against the sandbox, in both formats, through the sandbox's in-process handler and
  * over real HTTP on loopback.
  */
-import { deliveryState, isTicketId, type WireFormat } from '@smsv4/core';
+import { deliveryState, isTicketId, timestampInstant, type WireFormat } from '@smsv4/core';
 import { createManualClock, createSandbox, type SandboxServer } from '@smsv4/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type AttemptEvent, type FetchFunction } from '../src/index.js';
@@ -72,6 +72,7 @@ describe.each(transports)('over the %s', (_, transport) => {
       expect(before.httpStatus).toBe(200);
       expect(before.status.ticketId).toBe(ticketId);
       expect([2, 3]).toContain(before.status.code);
+      expect(before.deliveryInstant).toBeUndefined();
       expect(before.body).toContain(ticketId);
       expect(before.response.headers.get('content-type')).toContain(format === 'json' ? 'json' : 'xml');
       await clock.advance(1000);
@@ -79,6 +80,7 @@ describe.each(transports)('over the %s', (_, transport) => {
       expect(after.status.code).toBe(4);
       expect(after.status.note1).toBe('order-1234');
       expect(after.status.destination?.address).toBe('14155550100');
+      expect(after.deliveryInstant).toBe(timestampInstant(after.status.deliveryDate as string));
     });
 
     it('reads a multipart status: one segment per part and the summary code', async () => {
@@ -95,6 +97,8 @@ describe.each(transports)('over the %s', (_, transport) => {
       expect(segments.filter((s) => s.segmentNumber !== 2).every((s) => s.code === 4)).toBe(true);
       expect(status.code).toBe(830);
       expect(status.description).toBe(deliveryState(830)?.description);
+      const { segmentInstants } = await c.getStatus(ticketId);
+      expect(segmentInstants).toStrictEqual(segments.map((s) => ({ segmentNumber: s.segmentNumber, ...(s.deliveryDate === undefined ? {} : { deliveryInstant: timestampInstant(s.deliveryDate) }) })));
     });
 
     it('looks up a number', async () => {

@@ -4,6 +4,7 @@ import { INVOKE_ERRORS, SMS_ERRORS, type InvokeErrorCode, type RetryGuidance, ty
 import { decodeErrorRecord } from '../error-record/error-record.js';
 import { decodeInvokeErrorBody } from '../error-record/invoke-error-body.js';
 import { decodeMtStatus, type MtStatus } from '../mt-status/mt-status.js';
+import { statusInstants, type StatusInstants } from '../mt-status/status-instants.js';
 import { decodePreview, type Preview } from '../preview/preview.js';
 import { err, ok, type Result } from '../result.js';
 import type { ApiOperation } from './endpoints.js';
@@ -48,8 +49,11 @@ export interface SendAccepted {
   readonly httpStatus: number;
 }
 
-/** A status answer. */
-export interface StatusResult {
+/**
+ * A status answer. `status` keeps each `deliveryDate` as the service wrote it; `deliveryInstant`
+ * and `segmentInstants` give their UTC instants with milliseconds (see `statusInstants`).
+ */
+export interface StatusResult extends StatusInstants {
   readonly status: MtStatus;
   readonly requestId?: string;
   readonly httpStatus: number;
@@ -141,7 +145,9 @@ function parseDocumentResponse<T>(
 /** Interprets the answer to a status request. */
 export function parseStatusResponse(res: HttpResponseData): Result<StatusResult, ApiFailure> {
   const r = parseDocumentResponse('status', res, decodeMtStatus);
-  return r.ok ? ok({ status: r.value.value, httpStatus: res.status, ...(r.value.requestId === undefined ? {} : { requestId: r.value.requestId }) }) : r;
+  if (!r.ok) return r;
+  const status = r.value.value;
+  return ok({ status, httpStatus: res.status, ...(r.value.requestId === undefined ? {} : { requestId: r.value.requestId }), ...statusInstants(status) });
 }
 
 /** Interprets the answer to a lookup. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantArb, offsetArb, timestampFormArb } from '../../test/timestamp-forms.js';
+import { FIRST_INSTANT_MS, LAST_INSTANT_MS, instantAtOffsetArb, timestampFormArb } from '../../test/timestamp-forms.js';
 import {
   XS_DATE_TIME_PATTERN,
   compareTimestamps,
@@ -13,6 +13,7 @@ import {
 } from './xs-date-time.js';
 
 const SYNTAX = 'expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)';
+const INSTANT_RANGE = 'the instant in UTC falls outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z';
 const pattern = new RegExp(XS_DATE_TIME_PATTERN);
 
 describe('parseTimestamp accepts every xs:dateTime with a time zone', () => {
@@ -36,7 +37,12 @@ describe('parseTimestamp accepts every xs:dateTime with a time zone', () => {
     ['2024-02-29T12:00:00Z', '2024-02-29T12:00:00.000Z', 0],
     ['2000-02-29T12:00:00Z', '2000-02-29T12:00:00.000Z', 0],
     ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z', 0],
-    ['0001-01-01T00:30:00+01:00', '0000-12-31T23:30:00.000Z', 60],
+    ['0001-01-01T01:00:00+01:00', '0001-01-01T00:00:00.000Z', 60],
+    ['0001-01-01T14:00:00+14:00', '0001-01-01T00:00:00.000Z', 840],
+    ['0001-01-01T00:00:00-14:00', '0001-01-01T14:00:00.000Z', -840],
+    ['9999-12-31T09:59:59.999-14:00', '9999-12-31T23:59:59.999Z', -840],
+    ['9999-12-31T23:59:59.999+14:00', '9999-12-31T09:59:59.999Z', 840],
+    ['9999-12-31T23:59:59.9999999Z', '9999-12-31T23:59:59.999Z', 0],
     ['0099-06-15T00:00:00Z', '0099-06-15T00:00:00.000Z', 0],
     ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z', 0],
     ['  2024-03-14T09:26:53Z\n', '2024-03-14T09:26:53.000Z', 0],
@@ -51,8 +57,19 @@ describe('parseTimestamp accepts every xs:dateTime with a time zone', () => {
 
 describe('parseTimestamp refuses, with the reason', () => {
   // What a regular expression cannot tell: days a month lacks, and year 0000.
+  // What a regular expression cannot tell: days a month lacks, year 0000, and instants in UTC
+  // outside 0001 to 9999.
   const PATTERN_LETS_THROUGH = new Set([
     '0000-01-01T00:00:00Z',
+    '0001-01-01T00:30:00+01:00',
+    '0001-01-01T00:00:00+14:00',
+    '0001-01-01T13:59:59.999+14:00',
+    '0001-01-01T00:00:00+00:01',
+    '9999-12-31T23:59:59-14:00',
+    '9999-12-31T10:00:00-14:00',
+    '9999-12-31T23:59:59.999-00:01',
+    '9999-12-31T24:00:00Z',
+    '9999-12-31T23:59:59-05:00',
     '2015-02-29T09:26:53Z',
     '1900-02-29T09:26:53Z',
     '2015-02-30T15:10:03.029-05:00',
@@ -108,6 +125,15 @@ describe('parseTimestamp refuses, with the reason', () => {
     ['2024-03-14T09:26:53-15:00', 'offset', 'offset -15:00 is beyond ±14:00'],
     ['2024-03-14T09:26:53+14:01', 'offset', 'offset +14:01 is beyond ±14:00'],
     ['2024-03-14T09:26:53+05:60', 'offset', 'offset +05:60 has more than 59 minutes'],
+    ['0001-01-01T00:30:00+01:00', 'instant', INSTANT_RANGE],
+    ['0001-01-01T00:00:00+14:00', 'instant', INSTANT_RANGE],
+    ['0001-01-01T13:59:59.999+14:00', 'instant', INSTANT_RANGE],
+    ['0001-01-01T00:00:00+00:01', 'instant', INSTANT_RANGE],
+    ['9999-12-31T23:59:59-14:00', 'instant', INSTANT_RANGE],
+    ['9999-12-31T10:00:00-14:00', 'instant', INSTANT_RANGE],
+    ['9999-12-31T23:59:59.999-00:01', 'instant', INSTANT_RANGE],
+    ['9999-12-31T24:00:00Z', 'instant', INSTANT_RANGE],
+    ['9999-12-31T23:59:59-05:00', 'instant', INSTANT_RANGE],
   ])('%j: %s', (text, kind, message) => {
     expect(parseTimestamp(text)).toStrictEqual({ ok: false, error: { kind, message } });
     expect(isTimestamp(text)).toBe(false);
@@ -185,8 +211,8 @@ describe('parseTimestamp properties', () => {
         const read = parseTimestamp(text);
         if (read.ok) expect(pattern.test(text)).toBe(true);
         if (!pattern.test(text)) expect(read.ok).toBe(false);
-        // The pattern lets through only days a month lacks and year 0000.
-        if (pattern.test(text) && !read.ok) expect(['day', 'year']).toContain(read.error.kind);
+        // The pattern lets through only days a month lacks, year 0000 and instants outside the range.
+        if (pattern.test(text) && !read.ok) expect(['day', 'year', 'instant']).toContain(read.error.kind);
       }),
       { numRuns: 3000 },
     );
@@ -204,7 +230,7 @@ describe('parseTimestamp properties', () => {
 
   it('writes what it reads: formatTimestamp at any offset gives back the instant and the offset', () => {
     fc.assert(
-      fc.property(instantArb, offsetArb, ({ epochMs }, offset) => {
+      fc.property(instantAtOffsetArb, ({ instant: { epochMs }, offsetMinutes: offset }) => {
         const text = formatTimestamp(epochMs, offset);
         expect(text).toMatch(pattern);
         expect(text).toMatch(/\.[0-9]{3}(?:Z|[+-][0-9]{2}:[0-9]{2})$/);
@@ -244,6 +270,41 @@ describe('compareTimestamps', () => {
   it('throws TypeError for a text the reader refuses, with the reason', () => {
     expect(() => compareTimestamps('2024-03-14T09:00:00Z', '2015-02-30T00:00:00Z')).toThrow(
       new TypeError('compareTimestamps: "2015-02-30T00:00:00Z" is not an xs:dateTime with a time zone (day 30 does not exist in February 2015)'),
+    );
+  });
+});
+
+describe('the range of instants', () => {
+  it('takes the first and last instants at every offset, and refuses one millisecond beyond, at every offset', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -840, max: 840 }), (offset) => {
+        for (const [epochMs, taken] of [[FIRST_INSTANT_MS, true], [LAST_INSTANT_MS, true], [FIRST_INSTANT_MS - 1, false], [LAST_INSTANT_MS + 1, false]] as const) {
+          const local = new Date(epochMs + offset * 60_000);
+          if (local.getUTCFullYear() < 1 || local.getUTCFullYear() > 9999) continue;
+          const abs = Math.abs(offset);
+          const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+          const text = `${local.toISOString().slice(0, -1)}${zone}`;
+          const read = parseTimestamp(text);
+          if (taken) {
+            expect(read).toStrictEqual({ ok: true, value: { text, instant: new Date(epochMs).toISOString(), epochMs, offsetMinutes: offset } });
+            expect(read.ok && read.value.instant).toHaveLength(24);
+          } else {
+            expect(read).toStrictEqual({ ok: false, error: { kind: 'instant', message: INSTANT_RANGE } });
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('timestampInstant never gives an instant it would refuse', () => {
+    fc.assert(
+      fc.property(timestampFormArb, (form) => {
+        const instant = timestampInstant(form.text);
+        expect(instant).toHaveLength(24);
+        expect(timestampInstant(instant)).toBe(instant);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
@@ -312,5 +373,10 @@ describe('formatTimestamp', () => {
     expect(() => formatTimestamp(Date.UTC(10000, 0, 1))).toThrow(new TypeError(`formatTimestamp: the local year of ${Date.UTC(10000, 0, 1)} is outside 0001 to 9999`));
     expect(() => formatTimestamp(Date.UTC(9999, 11, 31, 23), 120)).toThrow(TypeError);
     expect(() => formatTimestamp(8.64e15 + 1)).toThrow(new TypeError(`formatTimestamp: the local year of ${8.64e15 + 1} is outside 0001 to 9999`));
+    // A local year within range, an instant in UTC outside it: the reader would refuse the text.
+    expect(() => formatTimestamp(FIRST_INSTANT_MS - 1, 840)).toThrow(new TypeError(`formatTimestamp: ${INSTANT_RANGE}`));
+    expect(() => formatTimestamp(LAST_INSTANT_MS + 1, -840)).toThrow(new TypeError(`formatTimestamp: ${INSTANT_RANGE}`));
+    expect(formatTimestamp(FIRST_INSTANT_MS, 840)).toBe('0001-01-01T14:00:00.000+14:00');
+    expect(formatTimestamp(LAST_INSTANT_MS, -840)).toBe('9999-12-31T09:59:59.999-14:00');
   });
 });

@@ -15,8 +15,8 @@ import { err, ok, type Result } from '../result.js';
 /**
  * The lexical shape of a timestamp the decoders take, as a regular expression (for JSON Schema and
  * TypeBox): an `xs:dateTime` with a time zone and a four-digit year, white space around it
- * allowed. The reader checks what a pattern cannot: the day against its month and year, and year
- * `0000`.
+ * allowed. The reader checks what a pattern cannot: the day against its month and year, year
+ * `0000`, and an instant in UTC outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
  */
 export const XS_DATE_TIME_PATTERN =
   '^[\\t\\n\\r ]*[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T' +
@@ -24,7 +24,7 @@ export const XS_DATE_TIME_PATTERN =
   '(?:Z|[+-](?:(?:0[0-9]|1[0-3]):[0-5][0-9]|14:00))[\\t\\n\\r ]*$';
 
 /** Why a text is not a timestamp the decoders take. */
-export type TimestampErrorKind = 'syntax' | 'time-zone' | 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'offset';
+export type TimestampErrorKind = 'syntax' | 'time-zone' | 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'offset' | 'instant';
 
 /** A text refused by {@link parseTimestamp}, with the reason in words. */
 export interface TimestampError {
@@ -50,6 +50,10 @@ const LEXICAL =
 const OFFSET = /^(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MAX_OFFSET_MINUTES = 14 * 60;
+/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants a timestamp may denote. */
+const FIRST_INSTANT_MS = -62_135_596_800_000;
+const LAST_INSTANT_MS = 253_402_300_799_999;
+const INSTANT_RANGE = 'the instant in UTC falls outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z';
 
 const fail = (kind: TimestampErrorKind, message: string): Result<never, TimestampError> => err({ kind, message });
 
@@ -132,7 +136,6 @@ function readCommonFields(text: string): Fields | undefined {
   return { year, month, day, hour, minute, second, ms, offsetMinutes: sign === 45 && offset !== 0 ? -offset : offset };
 }
 
-/** Reads and checks the lexical form and the calendar, without any `Date` work. */
 /** The text read last and what it gave: a decoder checks a timestamp, then its caller asks for the instant of the same text. */
 let lastText: string | undefined;
 let lastFields: Result<Fields, TimestampError> | undefined;
@@ -147,10 +150,21 @@ function readFields(text: string): Result<Fields, TimestampError> {
   return fields;
 }
 
+/**
+ * `true` when the fields denote an instant in UTC within years 0001 to 9999. Only a local time in
+ * the first or last day of that range can be outside it (an offset or `24:00:00` moves it over).
+ */
+function inRange(f: Fields): boolean {
+  if (f.year !== 1 && f.year !== 9999) return true;
+  const epochMs = epochOf(f);
+  return epochMs >= FIRST_INSTANT_MS && epochMs <= LAST_INSTANT_MS;
+}
+
+/** Reads and checks the lexical form, the calendar and the range of the instant. */
 function readFieldsOnce(text: string): Result<Fields, TimestampError> {
   if (typeof text !== 'string') return fail('syntax', 'expected a string');
   const common = readCommonFields(text);
-  if (common !== undefined) return ok(common);
+  if (common !== undefined) return inRange(common) ? ok(common) : fail('instant', INSTANT_RANGE);
   const match = LEXICAL.exec(text);
   if (match === null) return fail('syntax', 'expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)');
   const [, y = '', mo = '', d = '', h = '', mi = '', s = '', fraction = '', zone] = match;
@@ -171,7 +185,8 @@ function readFieldsOnce(text: string): Result<Fields, TimestampError> {
   const offset = offsetOf(zone);
   if (!offset.ok) return offset;
   const ms = fraction === '' ? 0 : Number(fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0'));
-  return ok({ year, month, day, hour, minute, second, ms, offsetMinutes: offset.value });
+  const fields: Fields = { year, month, day, hour, minute, second, ms, offsetMinutes: offset.value };
+  return inRange(fields) ? ok(fields) : fail('instant', INSTANT_RANGE);
 }
 
 /** The instant of checked fields, in milliseconds since the epoch. */
@@ -193,7 +208,7 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 /**
  * `Date.prototype.toISOString` of an instant, written from the day count (civil-from-days, as in
  * H. Hinnant's date algorithms): several times faster than making a `Date`, on the hot path of
- * every receiver. Years outside 0000 to 9999 are left to `toISOString`.
+ * every receiver. Years outside 0000 to 9999 (which the reader refuses) are left to `toISOString`.
  */
 function isoOf(epochMs: number): string {
   const days = Math.floor(epochMs / 86_400_000);
@@ -220,7 +235,8 @@ function isoOf(epochMs: number): string {
  * Reads an `xs:dateTime` with a time zone (`Z` or `±hh:mm`, up to ±14:00), any number of fraction
  * digits, `24:00:00` as the first instant of the next day, white space around it allowed. Years
  * are 0001 to 9999 (the schema type also allows negative and longer years, which no message
- * carries). Never throws; a refused text gets the reason in words.
+ * carries), and so is the instant in UTC (`9999-12-31T23:00:00-01:00` is refused: it is in year
+ * 10000 in UTC). Never throws; a refused text gets the reason in words.
  *
  * @example
  * parseTimestamp('2015-08-29T15:10:03.029-05:00');
@@ -304,7 +320,8 @@ export function parseUtcOffset(text: string): Result<number, TimestampError> {
  * Writes an instant as an `xs:dateTime` with milliseconds: in UTC (`…Z`) by default, or in the
  * local time of an offset (`'-05:00'`, or minutes east of UTC; `0` writes `Z`, a string is written
  * as given, so `'+00:00'` stays `+00:00`). Throws `TypeError` for an instant that is not a finite
- * number, an offset {@link parseUtcOffset} refuses, or a local year outside 0001 to 9999.
+ * number, an offset {@link parseUtcOffset} refuses, a local year outside 0001 to 9999, or an instant
+ * outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z (what it writes, the reader takes).
  *
  * @example
  * formatTimestamp(1440879003029);            // '2015-08-29T20:10:03.029Z'
@@ -331,5 +348,6 @@ export function formatTimestamp(epochMs: number, offset: string | number = 0): s
   const local = new Date(Math.floor(epochMs) + minutes * 60_000);
   const year = local.getUTCFullYear();
   if (Number.isNaN(year) || year < 1 || year > 9999) throw new TypeError(`formatTimestamp: the local year of ${String(epochMs)} is outside 0001 to 9999`);
+  if (epochMs < FIRST_INSTANT_MS || Math.floor(epochMs) > LAST_INSTANT_MS) throw new TypeError(`formatTimestamp: ${INSTANT_RANGE}`);
   return `${local.toISOString().slice(0, -1)}${zone}`;
 }

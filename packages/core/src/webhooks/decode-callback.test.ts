@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { singleInboundMessage } from './inbound-reassembler.js';
 import { loadFixture, loadFixtureBytes } from '../../test/fixtures.js';
-import { decodeCallback, inboundKey, receiptKey } from './decode-callback.js';
+import { decodeCallback, inboundKey, receiptKey, storedInboundPart } from './decode-callback.js';
 
 describe('decodeCallback', () => {
   it.each([
@@ -93,6 +93,29 @@ describe('decodeCallback', () => {
 
   it('throws TypeError for a format that is not json or xml', () => {
     expect(() => decodeCallback('{}', 'yaml' as never)).toThrow(TypeError);
+  });
+});
+
+describe('storedInboundPart', () => {
+  const part = (): { format: 'xml' | 'json'; message: Record<string, unknown> } => {
+    const decoded = decodeCallback(loadFixture('mobile-originate/udh8-part2.xml'), 'xml');
+    if (!decoded.ok || decoded.value.kind !== 'inbound-message') throw new Error('expected an inbound message');
+    return { format: decoded.value.format, message: JSON.parse(JSON.stringify(decoded.value.message)) as Record<string, unknown> };
+  };
+
+  it('gives back the part a store kept, its instant worked out anew', () => {
+    const { format, message } = part();
+    const stored = storedInboundPart({ ...message, submittedDate: '2015-08-29T15:10:03.029-05:00' }, format);
+    expect(stored).toMatchObject({ kind: 'inbound-message', concatenation: { reference: 0x4a, sequence: 2 }, submittedInstant: '2015-08-29T20:10:03.029Z' });
+  });
+
+  it.each([
+    ['a day February lacks', '2015-02-30T15:10:03.029-05:00'],
+    ['no time zone', '2015-08-29T15:10:03.029'],
+    ['an instant after 9999 in UTC', '9999-12-31T23:59:59-14:00'],
+  ])('is undefined for a stored submittedDate the reader refuses (%s), instead of throwing', (_name, submittedDate) => {
+    const { format, message } = part();
+    expect(storedInboundPart({ ...message, submittedDate }, format)).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type ReadBody, ty
 import { DeliveryReceiptSchema, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { MobileOriginateSchema, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
-import { decodeReadBody, defineResource } from '../resource-codec/resource-codec.js';
+import { decodeReadBody, defineResource, isResourceValue } from '../resource-codec/resource-codec.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
 import { timestampInstant } from '../time/xs-date-time.js';
@@ -114,11 +114,12 @@ const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', Mobil
 
 /**
  * The inbound callback of a message kept by a reassembly store (its decoded value, written as
- * JSON): checked against the resource's schema again, header and concatenation worked out anew.
- * `undefined` when the value is not an inbound message of one part of a multipart message.
+ * JSON): checked against the resource's schema and the timestamp reader again, as the decoder
+ * checks a body, header and concatenation worked out anew. `undefined` when the value is not an
+ * inbound message of one part of a multipart message (a `submittedDate` of `2015-02-30T…` too).
  */
 export function storedInboundPart(message: unknown, format: unknown): InboundCallback | undefined {
-  if ((format !== 'xml' && format !== 'json') || !INBOUND_RESOURCE.check.Check(message)) return undefined;
+  if ((format !== 'xml' && format !== 'json') || !isResourceValue(INBOUND_RESOURCE, message)) return undefined;
   const callback = inboundCallback(message, format);
   return callback.ok && callback.value.kind === 'inbound-message' && callback.value.concatenation !== undefined ? callback.value : undefined;
 }
@@ -126,8 +127,11 @@ export function storedInboundPart(message: unknown, format: unknown): InboundCal
 /**
  * Decodes the body of a callback: a `deliveryReceipt` or a `mobileOriginate`, in `format`. The
  * size limit is checked first (default 64 KiB), then UTF-8, then the strict parse of the format,
- * then the resource's members. An inbound message with `udh: true` must start with a header that
- * parses; the concatenation element of a part of a multipart message is returned with it. Never
+ * then the resource's members. The user data header of an inbound message with `udh: true` is
+ * parsed, and the concatenation element of a part of a multipart message returned with it; content
+ * that does not start with a header that parses (or is not hex at all) is still taken, whole and as
+ * received, with the reason in `headerProblem` (a refusal would be retried, then dropped). The
+ * timestamps' UTC instants come beside the members (`deliveryInstant`, `submittedInstant`). Never
  * throws on any body.
  *
  * @example

@@ -54,6 +54,11 @@ describe('createRedisReassemblyStore', () => {
     expect(outcome.status === 'complete' && outcome.group.parts).toEqual([one, two]);
     reply = ['complete', 'token-2', JSON.stringify(['xml', { ticketId: 'not a message' }])];
     await expect(store.add(two, OPTIONS)).rejects.toThrow(/not a part of a multipart inbound message/);
+    // The schema's pattern lets a day February lacks through; the timestamp reader does not.
+    reply = ['complete', 'token-3', JSON.stringify([one.format, { ...one.message, submittedDate: '2015-02-30T15:10:03.029-05:00' }])];
+    await expect(store.add(two, OPTIONS)).rejects.toThrow(
+      new TypeError('a value under smsv4:reassembly: is not a part of a multipart inbound message: is another program writing under this prefix?'),
+    );
   });
 
   it('refuses bad options', () => {

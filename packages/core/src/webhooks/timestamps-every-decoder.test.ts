@@ -6,6 +6,7 @@ import { decodeDeliveryReceipt, encodeDeliveryReceipt, type DeliveryReceipt } fr
 import { parseStatusResponse } from '../http/responses.js';
 import { decodeMobileOriginate, encodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { decodeMtStatus, encodeMtStatus } from '../mt-status/mt-status.js';
+import { receiptInstants, statusInstants } from '../mt-status/status-instants.js';
 import { timestampInstant } from '../time/xs-date-time.js';
 import { decodeCallback } from './decode-callback.js';
 
@@ -22,6 +23,44 @@ describe('the published inbound message with an offset', () => {
     expect(decoded.ok && timestampInstant(decoded.value.submittedDate as string)).toBe('2015-08-29T20:10:03.029Z');
     const callback = decodeCallback(loadFixture(`timestamps/inbound-offset.${format}`), format);
     expect(callback.ok && callback.value.kind === 'inbound-message' && callback.value.submittedInstant).toBe('2015-08-29T20:10:03.029Z');
+  });
+});
+
+describe('the instants of a decoded status or receipt', () => {
+  it('statusInstants gives the instant of the status and of each part, in the order of segments', () => {
+    const status = decodeMtStatus(loadFixture('timestamps/status-offsets.xml'), 'xml');
+    if (!status.ok) throw new Error(status.error.description);
+    expect(statusInstants(status.value)).toStrictEqual({
+      deliveryInstant: '2024-03-14T09:26:54.000Z',
+      segmentInstants: [
+        { segmentNumber: 1, deliveryInstant: '2024-03-14T09:26:53.123Z' },
+        { segmentNumber: 2, deliveryInstant: '2024-03-14T10:00:00.000Z' },
+      ],
+    });
+    const partial = decodeMtStatus('{"mtStatus":{"ticketId":"A1-B2","code":831,"segments":[{"segmentNumber":2,"code":2},{"segmentNumber":1,"code":4,"deliveryDate":"2024-03-14T09:26:53Z"}]}}', 'json');
+    expect(partial.ok && statusInstants(partial.value)).toStrictEqual({
+      segmentInstants: [{ segmentNumber: 2 }, { segmentNumber: 1, deliveryInstant: '2024-03-14T09:26:53.000Z' }],
+    });
+    expect(statusInstants({ ticketId: 'A1-B2', code: 2 })).toStrictEqual({});
+  });
+
+  it.each([
+    ['timestamps/receipt-offset.json', 'json'],
+    ['timestamps/receipt-offset-nanos.xml', 'xml'],
+  ] as const)('receiptInstants gives what decodeCallback gives as deliveryInstant (%s)', (path, format) => {
+    const receipt = decodeDeliveryReceipt(loadFixture(path), format);
+    const callback = decodeCallback(loadFixture(path), format);
+    if (!receipt.ok || !callback.ok || callback.value.kind !== 'delivery-receipt') throw new Error('not decoded');
+    expect(receiptInstants(receipt.value)).toStrictEqual({ deliveryInstant: timestampInstant(receipt.value.mtStatus.deliveryDate as string) });
+    expect(receiptInstants(receipt.value).deliveryInstant).toBe(callback.value.deliveryInstant);
+    expect(receiptInstants(receipt.value).deliveryInstant).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('a receipt without a delivery date has no instant; a value no decoder gave is a TypeError', () => {
+    expect(receiptInstants({ type: 'final', mtStatus: { ticketId: 'A1-B2', code: 2 } })).toStrictEqual({});
+    expect(() => receiptInstants({ type: 'final', mtStatus: { ticketId: 'A1-B2', code: 4, deliveryDate: FEB_30 } })).toThrow(
+      new TypeError(`timestampInstant: "${FEB_30}" is not an xs:dateTime with a time zone (day 30 does not exist in February 2015)`),
+    );
   });
 });
 
@@ -62,6 +101,14 @@ describe('status responses', () => {
     const answer = (body: string) => parseStatusResponse({ status: 200, headers: { 'content-type': 'application/xml; charset=UTF-8' }, body });
     const good = answer(loadFixture('timestamps/status-offsets.xml'));
     expect(good.ok && good.value.status.deliveryDate).toBe('2024-03-14T04:26:54-05:00');
+    // The instants beside the texts, as the callback decoder gives them.
+    expect(good.ok && good.value.deliveryInstant).toBe('2024-03-14T09:26:54.000Z');
+    expect(good.ok && good.value.segmentInstants).toStrictEqual([
+      { segmentNumber: 1, deliveryInstant: '2024-03-14T09:26:53.123Z' },
+      { segmentNumber: 2, deliveryInstant: '2024-03-14T10:00:00.000Z' },
+    ]);
+    const pending = answer('<mtStatus ticketId="A1-B2" code="2"/>');
+    expect(pending.ok && Object.keys(pending.value).sort()).toStrictEqual(['httpStatus', 'status']);
     const bad = answer(`<mtStatus ticketId="A1-B2" code="4" deliveryDate="2024-03-14T24:30:00Z"/>`);
     expect(bad).toMatchObject({
       ok: false,
