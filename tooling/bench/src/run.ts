@@ -58,7 +58,7 @@ for (const suite of selected) {
 if (write) {
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${fmt(load, 1)} at start, ${new Date().toISOString().slice(0, 10)}`;
   for (const r of results) {
-    const command = `${COMMAND} --only ${r.suite.id}`;
+    const command = `${COMMAND} --only ${r.suite.id}${rounds === 10 ? '' : ` --rounds ${rounds}`}${roundMs === 300 ? '' : ` --round-ms ${roundMs}`}`;
     writeReportBlock(r.suite.id, `${section(r, command)} ${machine}.\n`);
     writeSummaryRow({
       path: r.suite.path,

@@ -310,6 +310,25 @@ describe('createTelemetry: options and logs', () => {
     expect(started).toEqual(['smsv4 receive delivery-receipt', 'smsv4 receive unknown']);
   });
 
+  it('reports whether anything would keep a report now, and sees an SDK registered later through the global tracer provider', () => {
+    expect(createTelemetry({}).reporting()).toBe(false);
+    expect(createTelemetry({ api: sdk.api }).reporting()).toBe(false);
+    expect(createTelemetry({ api: sdk.api, logger: memoryLogger() }).reporting()).toBe(true);
+    expect(createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider }).reporting()).toBe(true);
+    expect(createTelemetry({ api: sdk.api, meterProvider: sdk.meterProvider }).reporting()).toBe(true);
+    const later = createTelemetry({ api: sdk.api });
+    expect(api.trace.setGlobalTracerProvider(sdk.tracerProvider)).toBe(true);
+    try {
+      expect(later.reporting()).toBe(true);
+      const cb = later.callback();
+      cb.decoded({ kind: 'delivery-receipt', ticketId: 'LATE', code: 4 });
+      cb.end({ status: 200, outcome: 'handled' });
+      expect(sdk.finishedSpans().map((s) => s.name)).toEqual(['smsv4 receive delivery-receipt']);
+    } finally {
+      api.trace.disable();
+    }
+  });
+
   it('forgets the oldest ticket beyond maxTrackedTickets', () => {
     const t = createTelemetry({ api: sdk.api, tracerProvider: sdk.tracerProvider, maxTrackedTickets: 1 });
     t.clientCall('send').end({ ok: true, attempts: 1, ticketId: 'OLD' });

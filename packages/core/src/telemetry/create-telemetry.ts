@@ -187,6 +187,12 @@ export interface SmsTelemetry {
   clientCall(operation: string, content?: CallContent): ClientCallObserver;
   /** Starts the report of one callback request. */
   callback(): CallbackObserver;
+  /**
+   * Whether a report would be kept now: by a logger, an SDK's meter, or a tracer that records (the
+   * API's global tracer provider counts once an SDK registers with it). A receiver skips the callback
+   * report while nothing would keep it.
+   */
+  reporting(): boolean;
   /** Reports a multipart inbound message handed over incomplete. */
   orphan(facts: { readonly ticketId: string; readonly partsHeld: number; readonly missingParts: readonly number[] }): void;
   /** Reports a state change of a queued message (counter and log line). */
@@ -348,6 +354,14 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   const noopMeter = api?.createNoopMeter?.();
   const meter = obtained !== undefined && noopMeter !== undefined && obtained.constructor === noopMeter.constructor ? undefined : obtained;
   const m = meter === undefined ? undefined : instruments(meter);
+  // The global provider of the API (a proxy) delegates to the API's no-op provider until an SDK
+  // registers: while it does, no span would record. Any other provider is taken to record.
+  const noopTracerProvider = api?.ProxyTracerProvider === undefined ? undefined : new api.ProxyTracerProvider().getDelegate();
+  const proxy = tracerProvider as Partial<{ getDelegate(): unknown }> | undefined;
+  const reporting = (): boolean =>
+    logger !== undefined ||
+    m !== undefined ||
+    (tracer !== undefined && (noopTracerProvider === undefined || typeof proxy?.getDelegate !== 'function' || proxy.getDelegate() !== noopTracerProvider));
   const serverOf = serverLookup();
   const childContext = (span: SpanLike): unknown => (api === undefined ? undefined : api.trace.setSpan(api.context.active(), span));
   /** Runs `fn` with `span` as the active span (as it is when there is no span or no context API). */
@@ -609,6 +623,7 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
     logContent,
     clientCall,
     callback,
+    reporting,
     orphan({ ticketId, partsHeld, missingParts }) {
       m?.orphans.add(1);
       log('warn', { ticketId, partsHeld, missingParts }, `multipart inbound message ${ticketId} handed over incomplete: parts ${missingParts.join(', ')} missing`);

@@ -112,6 +112,8 @@ export interface OpenTelemetryApiLike {
   };
   /** The API's no-op meter (what `getMeter` gives while no SDK is registered). */
   readonly createNoopMeter?: () => MeterLike;
+  /** The API's global tracer provider class: a new one delegates to the no-op provider until an SDK registers. */
+  readonly ProxyTracerProvider?: new () => { getDelegate(): unknown };
   readonly context: {
     active(): unknown;
     /** Runs `fn` with `context` active (present in every release of the API; optional here for hand-made stand-ins). */

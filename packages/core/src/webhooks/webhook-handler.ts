@@ -680,7 +680,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   return {
     async handle(request) {
       if (!sweeping) startSweeps();
-      if (telemetry !== undefined) return observed(request, telemetry);
+      // Without anything to keep a report (the API with no SDK, no logger), no report is made.
+      if (telemetry !== undefined && (typeof telemetry.reporting !== 'function' || telemetry.reporting())) return observed(request, telemetry);
       try {
         return await handle(request, undefined);
       } catch (e) {
