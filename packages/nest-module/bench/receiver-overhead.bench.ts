@@ -109,7 +109,6 @@ const TELEMETRY_TARGET = 1.02;
 /** Time per receipt with telemetry / without, round by round: the rate without over the rate with (measured in the same round). */
 const telemetryCosts = ratios(measured.nest, measured.telemetry);
 const timesRange = (values: readonly number[]): string => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}×`;
-const telemetryMet = median(telemetryCosts) <= TELEMETRY_TARGET;
 
 const report = `## Nest webhook controller: sustained receipts per second
 
@@ -149,7 +148,7 @@ webhook controller / the Nest controller that ignores the body: ${(median(ratios
 
 Telemetry with no SDK: the webhook controller given \`telemetry\` takes **${median(telemetryCosts).toFixed(3)}×** the time per
 receipt of the one without (the rate without over the rate with, round by round, median; rounds
-${timesRange(telemetryCosts)}); server CPU per request ${cpu('nest').toFixed(0)} / ${cpu('telemetry').toFixed(0)} µs. Target: at most ${TELEMETRY_TARGET}×: ${telemetryMet ? 'met' : '**not met**'}.
+${timesRange(telemetryCosts)}); server CPU per request ${cpu('nest').toFixed(0)} / ${cpu('telemetry').toFixed(0)} µs. The target (at most ${TELEMETRY_TARGET}×) is judged in-process, by the row "Core's receiver with telemetry" of the summary: over loopback single rounds move by ±30 %.
 
 | receiver | unique receipts | lost | double-handled | duplicates answered 200 | refused |
 |---|---:|---:|---:|---:|---:|
@@ -188,8 +187,9 @@ if (!options.dryRun) {
     path: 'Nest webhook controller with telemetry, OpenTelemetry API without SDK',
     baseline: 'the same webhook controller without telemetry (same app), interleaved',
     ratio: `${median(telemetryCosts).toFixed(3)}× the time per receipt (rounds ${timesRange(telemetryCosts)}); CPU per request ${cpu('nest').toFixed(0)} / ${cpu('telemetry').toFixed(0)} µs`,
-    target: `≤ ${TELEMETRY_TARGET}×`,
-    met: telemetryMet,
+    // Rounds over loopback move by ±30 %, too much to resolve 2 %: the target is judged in-process.
+    target: `≤ ${TELEMETRY_TARGET}×, judged in-process (row "Core's receiver with telemetry")`,
+    met: undefined,
     command: 'npx -y pnpm@10.34.8 --filter @smsv4/nest-module... build && npx -y pnpm@10.34.8 --filter @smsv4/nest-module bench',
   });
 }

@@ -30,7 +30,8 @@ export interface SummaryRow {
   readonly baseline: string;
   readonly ratio: string;
   readonly target: string;
-  readonly met: boolean;
+  /** Whether the target is met; `undefined`: the row shows the measure, the target is judged by another row (named in `target`). */
+  readonly met: boolean | undefined;
   readonly command: string;
 }
 
@@ -49,7 +50,7 @@ export function writeSummaryRow(row: SummaryRow, path = BENCHMARKS_PATH): void {
   }
   const open = `<!-- bench:${SUMMARY_ID} -->`;
   const close = `<!-- /bench:${SUMMARY_ID} -->`;
-  const line = `| ${cell(row.path)} | ${cell(row.baseline)} | ${cell(row.ratio)} | ${cell(row.target)} | ${row.met ? 'yes' : '**no**'} | \`${cell(row.command)}\` |`;
+  const line = `| ${cell(row.path)} | ${cell(row.baseline)} | ${cell(row.ratio)} | ${cell(row.target)} | ${row.met === undefined ? '—' : row.met ? 'yes' : '**no**'} | \`${cell(row.command)}\` |`;
   const start = text.indexOf(open);
   const end = text.indexOf(close);
   let rows: string[] = [];
