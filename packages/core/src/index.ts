@@ -269,7 +269,7 @@ export type {
   WebhookHandler,
 } from './webhooks/webhook-handler.js';
 export { createWebhookHandler } from './webhooks/webhook-handler.js';
-export type { StreamBodyReaderOptions } from './webhooks/body-readers.js';
+export type { ReceiverBodyReaderOptions, StreamBodyReaderOptions } from './webhooks/body-readers.js';
 export { createStreamBodyReader, createRequestBodyReader } from './webhooks/body-readers.js';
 export type { NodeRequestBody, NodeRequestBodyReaderOptions } from './webhooks/node-request-body-reader.js';
 export { createNodeRequestBodyReader } from './webhooks/node-request-body-reader.js';

@@ -5,7 +5,7 @@
  * header checks; the parsers, routes and body limit of the rest of the application are untouched.
  * Works with Fastify 4 and 5.
  */
-import { WebhookError, createStreamBodyReader, createWebhookHandler, type BodyReader, type WebhookHandlerOptions } from '@smsv4/core';
+import { createStreamBodyReader, createWebhookHandler, type BodyReader, type WebhookHandlerOptions } from '@smsv4/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
 /** What the handlers find in `context.platform`. */
@@ -37,11 +37,7 @@ const CONSUMED_ADVICE = 'a hook read request.raw before the route of @smsv4/fast
  * its end is a misconfiguration (answered 500, so the service retries once it is fixed).
  */
 function streamBody(stream: AsyncIterable<Uint8Array>, contentLength: string | undefined): BodyReader {
-  const read = createStreamBodyReader(stream, { contentLength });
-  return (maxBytes) =>
-    (stream as { readableEnded?: unknown }).readableEnded === true
-      ? Promise.reject(new WebhookError('receiver-misconfigured', `the request body was read before the receiver: ${CONSUMED_ADVICE}`))
-      : read(maxBytes);
+  return createStreamBodyReader(stream, { contentLength, consumedAdvice: CONSUMED_ADVICE });
 }
 
 /** The register options Fastify itself reads; they are not the receiver's. */

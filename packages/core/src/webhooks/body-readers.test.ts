@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../../test/fixtures.js';
 import { BodyReadError } from '../body/body-read-error.js';
@@ -35,7 +36,24 @@ describe('createRequestBodyReader', () => {
     await used.text();
     const rejection = await createRequestBodyReader(used)(2).catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(WebhookError);
-    expect(rejection).toMatchObject({ code: 'receiver-misconfigured' });
+    expect(rejection).toMatchObject({ code: 'receiver-misconfigured', message: 'the request body was read before the receiver: mount the receiver before anything that reads the body' });
+    const advised = post('ab');
+    await advised.text();
+    await expect(createRequestBodyReader(advised, { consumedAdvice: 'hand over c.req.raw first' })(2)).rejects.toMatchObject({
+      code: 'receiver-misconfigured',
+      message: 'the request body was read before the receiver: hand over c.req.raw first',
+    });
+  });
+});
+
+describe('createStreamBodyReader', () => {
+  it("ends a consumed stream's misconfiguration with the adapter's advice", async () => {
+    const ended = Readable.from([new TextEncoder().encode('ab')]);
+    for await (const chunk of ended) void chunk;
+    await expect(createStreamBodyReader(ended, { consumedAdvice: 'read no body in hooks' })(2)).rejects.toMatchObject({
+      code: 'receiver-misconfigured',
+      message: 'the request body was read before the receiver: read no body in hooks',
+    });
   });
 });
 

@@ -10,22 +10,33 @@ import type { Result } from '../result.js';
 import { WebhookError } from './webhook-error.js';
 import type { BodyReader } from './webhook-handler.js';
 
+/** Options of both body readers. */
+export interface ReceiverBodyReaderOptions {
+  /**
+   * What to tell the user when something read the body before the receiver: the fix depends on the
+   * framework (default: mount the receiver before anything that reads the body).
+   */
+  readonly consumedAdvice?: string;
+}
+
 /** Options of {@link createStreamBodyReader}. */
-export interface StreamBodyReaderOptions {
+export interface StreamBodyReaderOptions extends ReceiverBodyReaderOptions {
   /** The request's `Content-Length` header, if any. */
   readonly contentLength?: ContentLength;
 }
 
+const DEFAULT_ADVICE = 'mount the receiver before anything that reads the body';
+
 /** A read's outcome as the receiver takes it: the octets, `null` when too large, else a rejection (answered 400, or 500 when misconfigured). */
-function receiverBody(result: Result<Uint8Array, BodyReadError>): Uint8Array | null {
-  if (result.ok) return result.value;
-  const { error } = result;
-  if (error.code === 'too-large') return null;
-  if (error.code === 'consumed') {
-    throw new WebhookError('receiver-misconfigured', `the request body was read before the receiver got it: mount the receiver before anything that reads the body`, { cause: error });
-  }
-  throw error;
-}
+const receiverBody =
+  (consumedAdvice: string) =>
+  (result: Result<Uint8Array, BodyReadError>): Uint8Array | null => {
+    if (result.ok) return result.value;
+    const { error } = result;
+    if (error.code === 'too-large') return null;
+    if (error.code === 'consumed') throw new WebhookError('receiver-misconfigured', `the request body was read before the receiver: ${consumedAdvice}`, { cause: error });
+    throw error;
+  };
 
 /**
  * A {@link BodyReader} over any async iterable of octets (a Node `IncomingMessage`, Fastify's
@@ -38,14 +49,16 @@ function receiverBody(result: Result<Uint8Array, BodyReadError>): Uint8Array | n
  *   body: createStreamBodyReader(req, { contentLength: req.headers['content-length'] }),
  * });
  */
-export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string>, { contentLength }: StreamBodyReaderOptions = {}): BodyReader {
-  return (maxBytes) => readBodyStream(source, { maxBytes, contentLength }).then(receiverBody);
+export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string>, { contentLength, consumedAdvice = DEFAULT_ADVICE }: StreamBodyReaderOptions = {}): BodyReader {
+  const take = receiverBody(consumedAdvice);
+  return (maxBytes) => readBodyStream(source, { maxBytes, contentLength }).then(take);
 }
 
 /**
  * A {@link BodyReader} over a Fetch `Request`: {@link readRequestBody} with the receiver's limit.
  * A body something else already read rejects with a `WebhookError` of code
- * `receiver-misconfigured` (answered 500, so the service retries once the setup is fixed).
+ * `receiver-misconfigured` whose message ends with `consumedAdvice` (answered 500, so the service
+ * retries once the setup is fixed).
  *
  * @example
  * app.post('/sms/callbacks', async (c) => {
@@ -54,6 +67,7 @@ export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string
  *   return new Response(answer.body, { status: answer.status, headers: answer.headers });
  * });
  */
-export function createRequestBodyReader(request: Request): BodyReader {
-  return (maxBytes) => readRequestBody(request, { maxBytes }).then(receiverBody);
+export function createRequestBodyReader(request: Request, { consumedAdvice = DEFAULT_ADVICE }: ReceiverBodyReaderOptions = {}): BodyReader {
+  const take = receiverBody(consumedAdvice);
+  return (maxBytes) => readRequestBody(request, { maxBytes }).then(take);
 }

@@ -70,5 +70,5 @@ function consumedBody(req: NodeRequestBody, advice: string): Promise<BodyInput> 
  * });
  */
 export function createNodeRequestBodyReader(req: NodeRequestBody, { consumedAdvice = DEFAULT_ADVICE }: NodeRequestBodyReaderOptions = {}): BodyReader {
-  return (maxBytes) => consumedBody(req, consumedAdvice) ?? createStreamBodyReader(req, { contentLength: req.headers['content-length'] })(maxBytes);
+  return (maxBytes) => consumedBody(req, consumedAdvice) ?? createStreamBodyReader(req, { contentLength: req.headers['content-length'], consumedAdvice })(maxBytes);
 }
