@@ -97,8 +97,6 @@ export interface WorkerProcess {
   readonly exited: Promise<void>;
   /** Asks the worker to close gracefully and waits for it; resolves to the messages it saw accepted. */
   stop(): Promise<number>;
-  /** After `stop()`: when each send request left the process (ms since the epoch), in order. */
-  readonly sentAt: readonly number[];
   kill(): Promise<void>;
 }
 
@@ -110,22 +108,13 @@ export async function startWorkerProcess(config: WorkerProcessConfig): Promise<W
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the worker process exited with ${String(code)} before it was ready`)));
   });
-  const sentAt: number[] = [];
   return {
     child,
     pid: child.pid as number,
     exited,
-    sentAt,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return 0;
-      const report = new Promise<number>((resolve) =>
-        child.on('message', (m) => {
-          if (typeof m !== 'object' || m === null) return;
-          const { accepted, sentAt: times } = m as { accepted: number; sentAt: number[] };
-          sentAt.push(...times);
-          resolve(accepted);
-        }),
-      );
+      const report = new Promise<number>((resolve) => child.on('message', (m) => typeof m === 'object' && m !== null && resolve((m as { accepted: number }).accepted)));
       child.send('stop');
       const accepted = await Promise.race([report, exited.then(() => -1)]);
       await exited;

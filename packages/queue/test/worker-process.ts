@@ -1,7 +1,7 @@
 /**
  * A worker process of the multi-process tests: a queue with one worker, configured by the JSON of
  * its first argument. Tells its parent when it runs; on "stop", closes gracefully and tells how
- * many messages it saw accepted and when each send request left the process.
+ * many messages it saw accepted.
  */
 import { createSendQueue } from '../src/index.js';
 import type { WorkerProcessConfig } from './helpers.js';
@@ -9,19 +9,13 @@ import type { WorkerProcessConfig } from './helpers.js';
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerProcessConfig;
 
 let accepted = 0;
-/** When each send request left this process (ms since the epoch): what the rate limit governs. */
-const sentAt: number[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  if (init?.method === 'POST') sentAt.push(Date.now());
-  return fetch(input, init);
-};
 const queue = createSendQueue({
   onStateChange: (change) => {
     if (change.state === 'accepted') accepted++;
   },
   connection: { host: '127.0.0.1', port: config.redisPort },
   name: config.name,
-  clientOptions: { baseUrl: config.sandboxUrl, accountId: 'sandbox', password: 'sandbox-password', fetch: recordingFetch },
+  clientOptions: { baseUrl: config.sandboxUrl, accountId: 'sandbox', password: 'sandbox-password' },
   ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
   concurrency: config.concurrency,
   lockDurationMs: config.lockDurationMs,
@@ -35,5 +29,5 @@ await worker.worker.waitUntilReady();
 process.send?.('ready');
 process.on('message', (message) => {
   if (message !== 'stop') return;
-  void queue.close().then(() => process.send?.({ accepted, sentAt }, () => process.exit(0)));
+  void queue.close().then(() => process.send?.({ accepted }, () => process.exit(0)));
 });
