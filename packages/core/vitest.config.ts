@@ -1,12 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests whose module mocks or global stubs need a module graph of their own.
+const ISOLATED = ['src/lazy.test.ts', 'src/codec/compile-schema.test.ts', 'src/resource-codec/compile-reader.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Property tests run thousands of cases; a loaded CI machine can take many times the usual time.
     testTimeout: 90_000,
     hookTimeout: 90_000,
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ISOLATED,
+          // core is pure: its test files share one module graph per worker instead of importing
+          // core again for each of its files.
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'core-isolated',
+          include: ISOLATED,
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
+    ],
   },
 });

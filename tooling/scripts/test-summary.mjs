@@ -1,26 +1,131 @@
-// Sums the vitest JSON reports of every workspace package and prints one closing line:
-// "tests: N passed, N failed, N skipped". Exits 1 when a test failed or no test ran.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// The closing lines of the test command. Sums the vitest JSON reports of every workspace package
+// and the outcome of every other task of the run (build, typecheck, lint, package checks, the
+// dependency rules, from turbo's run summary), and prints one closing line:
+// "tests: N passed, N failed, N skipped". Exits 1 when anything failed or no test ran.
+//
+// Honest by construction:
+// - a test that did not run because its file or a `beforeAll` failed (a service missing, say) is
+//   counted as failed, never as skipped;
+// - a file that failed before any test was collected counts as one failed test;
+// - a package whose test task wrote no report, and every other task that failed, count as one
+//   failure each and are named;
+// - each skipped group is named with its file (optional groups carry their reason in their title).
+//
+//   node tooling/scripts/test-summary.mjs --reset   removes the reports of an earlier run
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const lines = [];
-for (const group of ['packages', 'apps', 'tooling']) {
-  const dir = join(root, group);
-  if (!existsSync(dir)) continue;
-  for (const name of readdirSync(dir).sort()) {
-    const report = join(dir, name, 'test-results.json');
-    if (!existsSync(report)) continue;
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    lines.push(`  ${group}/${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+const GROUPS = ['packages', 'apps', 'tooling'];
+
+/** Every workspace package folder, with its manifest. */
+function workspacePackages() {
+  const found = [];
+  for (const group of GROUPS) {
+    const dir = join(root, group);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const manifest = join(dir, name, 'package.json');
+      if (!existsSync(manifest)) continue;
+      found.push({ folder: `${group}/${name}`, dir: join(dir, name), pkg: JSON.parse(readFileSync(manifest, 'utf8')) });
+    }
   }
+  return found;
 }
-console.log(lines.join('\n'));
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (failed > 0 || passed === 0) process.exitCode = 1;
+
+/** Sums one vitest JSON report. */
+export function summariseReport(report, folder) {
+  const out = { passed: 0, failed: 0, skipped: 0, failures: [], skips: new Map() };
+  for (const file of report.testResults ?? []) {
+    const where = `${folder}/${relative(join(root, folder), file.name)}`;
+    const fileFailed = file.status === 'failed';
+    const results = file.assertionResults ?? [];
+    let notRun = 0;
+    for (const test of results) {
+      if (test.status === 'passed') out.passed++;
+      else if (test.status === 'failed') {
+        out.failed++;
+        out.failures.push(`${where} › ${test.fullName}`);
+      } else if (fileFailed) {
+        // Not run because the file or a hook failed: a failure, not a skip.
+        out.failed++;
+        notRun++;
+      } else {
+        out.skipped++;
+        const group = `${where} › ${test.ancestorTitles?.[0] ?? test.title}`;
+        out.skips.set(group, (out.skips.get(group) ?? 0) + 1);
+      }
+    }
+    if (fileFailed && results.every((t) => t.status !== 'failed')) {
+      if (results.length === 0) out.failed++;
+      const reason = (file.message ?? '').split('\n').find((line) => line.trim() !== '') ?? 'a hook or the file itself failed';
+      out.failures.push(`${where}: ${results.length === 0 ? 'no test collected' : `${notRun} tests not run`} (${reason.trim()})`);
+    }
+  }
+  return out;
+}
+
+/** The failed tasks of the newest turbo run summary written since `since` (ms), or undefined. */
+function failedTasks(since) {
+  const dir = join(root, '.turbo', 'runs');
+  if (!existsSync(dir)) return undefined;
+  const runs = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ file: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
+    .filter((r) => r.at >= since)
+    .sort((a, b) => b.at - a.at);
+  if (runs.length === 0) return undefined;
+  const run = JSON.parse(readFileSync(runs[0].file, 'utf8'));
+  return (run.tasks ?? []).filter((t) => t.execution?.exitCode !== undefined && t.execution.exitCode !== 0 && t.execution.exitCode !== null).map((t) => t.taskId);
+}
+
+const STAMP = join(root, 'node_modules', '.cache', 'smsv4-test-run');
+
+function reset() {
+  for (const { dir } of workspacePackages()) rmSync(join(dir, 'test-results.json'), { force: true });
+  rmSync(STAMP, { force: true });
+  // The stamp marks the start of the run: turbo's summaries older than it are an earlier run's.
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+  writeFileSync(STAMP, String(Date.now()));
+}
+
+function main() {
+  if (process.argv.includes('--reset')) return reset();
+  const since = existsSync(STAMP) ? Number(readFileSync(STAMP, 'utf8')) : 0;
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const lines = [];
+  const failures = [];
+  const skips = [];
+  for (const { folder, dir, pkg } of workspacePackages()) {
+    if (pkg.scripts?.test === undefined) continue;
+    const file = join(dir, 'test-results.json');
+    if (!existsSync(file) || statSync(file).mtimeMs < since) {
+      failed++;
+      failures.push(`${folder}: no test report (its test task did not run to the end)`);
+      lines.push(`  ${folder}: no report`);
+      continue;
+    }
+    const r = summariseReport(JSON.parse(readFileSync(file, 'utf8')), folder);
+    passed += r.passed;
+    failed += r.failed;
+    skipped += r.skipped;
+    failures.push(...r.failures);
+    for (const [group, count] of r.skips) skips.push(`${group} (${count})`);
+    lines.push(`  ${folder}: ${r.passed} passed, ${r.failed} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}`);
+  }
+  const tasks = failedTasks(since) ?? [];
+  // A failed test task is already counted by its tests; every other failed task counts once.
+  for (const task of tasks.filter((t) => !t.endsWith('#test'))) {
+    failed++;
+    failures.push(`task ${task} failed`);
+  }
+  console.log(lines.join('\n'));
+  if (skips.length > 0) console.log(`skipped groups:\n${skips.map((s) => `  ${s}`).join('\n')}`);
+  if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if (failed > 0 || passed === 0) process.exitCode = 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

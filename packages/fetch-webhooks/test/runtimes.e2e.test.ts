@@ -15,7 +15,11 @@ for (const runtime of RUNTIMES) {
   if (runtime.unavailable !== undefined) console.warn(`${runtime.name}: skipped, ${runtime.unavailable}`);
 }
 
-describe.each(RUNTIMES.map((r) => [r.name, r] as const))('%s', (_name, runtime) => {
+// An optional runtime that is not there names itself and why in its group's title, which the test
+// summary prints with the skipped groups.
+const title = (r: (typeof RUNTIMES)[number]): string => (r.unavailable === undefined ? r.name : `${r.name} (optional, skipped: ${r.unavailable})`);
+
+describe.each(RUNTIMES.map((r) => [title(r), r] as const))('%s', (_name, runtime) => {
   let sms: TestSandbox;
   let collector: Collector;
   let recipe: RunningRecipe;

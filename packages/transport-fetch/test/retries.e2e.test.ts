@@ -78,9 +78,7 @@ describe.each(transports)('sends over the %s', (_, transport) => {
     sandbox.addFault({ operation: 'send', kind: '1010' });
     const controller = new AbortController();
     const { c, recorded, events } = client({ onAttempt: (e) => (events.push(e), setTimeout(() => controller.abort(new Error('shutting down')), 20)) });
-    const started = Date.now();
     const error = await failure(c.send(text, { signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(events[0]?.nextDelayMs).toBeGreaterThanOrEqual(10_000);
     expect(events[0]?.nextDelayMs).toBeLessThanOrEqual(11_000);
     expect(error).toMatchObject({ kind: 'aborted', attempts: 1, retryable: false });
@@ -112,12 +110,11 @@ describe.each(transports)('sends over the %s', (_, transport) => {
   it('a timeout is not retried, even when the service takes the message after it', async () => {
     sandbox.addFault({ operation: 'send', kind: 'latency', latencyMs: 400 });
     const { c, recorded } = client({ timeoutMs: 100 });
-    const started = Date.now();
     const error = await failure(c.send(text));
-    expect(Date.now() - started).toBeLessThan(390); // before the service answered (400 ms)
+    // Handed back before the service answered: it has not taken the message yet.
+    expect(sandbox.snapshot().messages).toHaveLength(0);
     expect(error).toMatchObject({ kind: 'timeout', reachedService: 'unknown', retryable: false, attempts: 1 });
     await eventually(() => sandbox.snapshot().messages.length > 0);
-    await new Promise((r) => setTimeout(r, 100));
     expect(sandbox.snapshot().messages).toHaveLength(1);
     expect(recorded.calls).toHaveLength(1);
   });
@@ -182,9 +179,7 @@ describe.each(transports)('sends over the %s', (_, transport) => {
     const { c } = client();
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user left')), 50);
-    const started = Date.now();
     const error = await failure(c.lookup('14155550100', { signal: controller.signal }));
-    expect(Date.now() - started).toBeLessThan(400);
     expect(error).toMatchObject({ kind: 'aborted', operation: 'lookup', attempts: 1 });
     expect((error.cause as Error).message).toBe('user left');
   });

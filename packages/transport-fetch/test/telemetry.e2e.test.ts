@@ -75,13 +75,11 @@ describe('telemetry of send → receipts', () => {
     // The retry waits 40 real milliseconds in the sandbox: its duration is at least that.
     sandbox.addFault({ operation: 'send', kind: 'latency', latencyMs: 40 });
     const client = createClient({ baseUrl: sandboxServer.url, ...account(), telemetry, retry: { send: { temporaryErrorDelayMs: 50 } } });
-    const wallStart = Date.now();
     const sent = await client.send({
       destination: { address: '14155550100' },
       message: { type: 'text', content: 'x'.repeat(200), mlc: 'segment' },
       delivery: { receiptRequested: 'final', url: receiverUrl },
     });
-    const wallMs = Date.now() - wallStart;
     expect(sent.attempts).toBe(2);
 
     // Both parts delivered; part 2's first post fails in the handler and is retried a second later.
@@ -151,8 +149,6 @@ describe('telemetry of send → receipts', () => {
     const [refusedS, acceptedS] = durations.map((p) => (p.value as { sum: number }).sum) as [number, number];
     expect(refusedS).toBeGreaterThanOrEqual(0);
     expect(acceptedS).toBeGreaterThanOrEqual(0.04);
-    // Both attempts ran within the call, one after the other.
-    expect(refusedS + acceptedS).toBeLessThanOrEqual(wallMs / 1000);
     const callbacks = await sdk.points(TELEMETRY_METRICS.callbacks.name);
     expect(callbacks.map((p) => [p.attributes, p.value])).toEqual(
       expect.arrayContaining([

@@ -10,6 +10,13 @@ import { buildUserDataHeader } from '../text/udh.js';
 import { decodeCallback } from './decode-callback.js';
 
 const digits = fc.stringMatching(/^[0-9]{5,15}$/);
+/**
+ * 1 to `most` bytes of at most `max` each, as upper-case hex (what `/^(?:[0-9A-F]{2}){1,n}$/` matches
+ * when `max` is 0xff): built from bytes, as fast-check's pattern arbitrary unmaps every value it
+ * meets inside `oneof` and `option`, token by token.
+ */
+const hexBytes = (max: number, most: number): fc.Arbitrary<string> =>
+  fc.array(fc.integer({ min: 0, max }), { minLength: 1, maxLength: most }).map((bytes) => bytesToHex(Uint8Array.from(bytes)));
 const ticketId = fc.stringMatching(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5,6}$/);
 const text = fc.string({ unit: fc.constantFrom(...'abc XYZ 0123 &<>"\'é€👋'), maxLength: 40 });
 const namespace = fc.constantFrom<string | null | undefined>(undefined, null, 'https://sms.openmarket.com/v4/mt', 'https://sms.openmarket.com/v4/mo');
@@ -49,7 +56,7 @@ const inboundArb = (form: GeneratedForm): fc.Arbitrary<MobileOriginate> =>
       message: fc.oneof(
         text.map((content) => ({ type: 'text', content: content === '' ? 'x' : content })),
         fc
-          .record({ reference: fc.integer({ min: 0, max: 255 }), total: fc.integer({ min: 2, max: 4 }), payload: fc.stringMatching(/^(?:[0-7][0-9A-F]){1,20}$/) })
+          .record({ reference: fc.integer({ min: 0, max: 255 }), total: fc.integer({ min: 2, max: 4 }), payload: hexBytes(0x7f, 20) })
           .chain(({ reference, total, payload }) =>
             fc.integer({ min: 1, max: total }).map((sequence) => ({
               type: 'hexEncodedText',
@@ -191,7 +198,7 @@ const anyInboundArb = (form: GeneratedForm): fc.Arbitrary<MobileOriginate> =>
       .record({
         ticketId,
         type: fc.constantFrom('binary', 'hexEncodedText'),
-        payload: fc.stringMatching(/^(?:[0-9A-F]{2}){1,30}$/),
+        payload: hexBytes(0xff, 30),
         part: fc.option(fc
             .record({ referenceBits: fc.constantFrom(8 as const, 16 as const), reference: fc.integer({ min: 0, max: 65_535 }), total: fc.integer({ min: 2, max: 5 }) })
             .chain(({ referenceBits, reference, total }) => fc.integer({ min: 1, max: total }).map((sequence) => ({ referenceBits, reference: referenceBits === 8 ? reference % 256 : reference, total, sequence }))),
