@@ -22,6 +22,10 @@ const oxc = { decorator: { legacy: true, emitDecoratorMetadata: false } };
 
 export default defineConfig({
   test: {
+    // Test files run one after another in worker threads that keep the modules they imported, instead
+    // of importing the packages again in a fresh process for each file.
+    pool: 'threads',
+    isolate: false,
     setupFiles: ['@smsv4/testing/vitest'],
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
     testTimeout: 30_000,
