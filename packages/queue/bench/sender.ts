@@ -18,6 +18,8 @@ interface Config {
   readonly count?: number;
   readonly redisPort?: number;
   readonly name?: string;
+  /** `worker`: the account's rate limit. */
+  readonly rateLimit?: { readonly perSecond: number };
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
@@ -43,7 +45,7 @@ if (config.mode === 'bare') {
   await Promise.all(Array.from({ length: config.concurrency }, loop));
   process.send?.({ type: 'done' }, () => process.exit(0));
 } else {
-  const queue = createSendQueue({ connection: { host: '127.0.0.1', port: config.redisPort as number }, name: config.name as string, clientOptions, concurrency: config.concurrency });
+  const queue = createSendQueue({ connection: { host: '127.0.0.1', port: config.redisPort as number }, name: config.name as string, clientOptions, concurrency: config.concurrency, ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }) });
   const worker = queue.startWorker();
   await worker.worker.waitUntilReady();
   process.send?.({ type: 'ready' });
