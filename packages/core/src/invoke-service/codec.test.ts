@@ -98,10 +98,8 @@ describe('12007: body over 8000 bytes, checked before parsing', () => {
   it('a 5 MB body is refused at once, even when it is not JSON', () => {
     const text = '{'.repeat(5_000_000);
     const bytes = new Uint8Array(5_000_000).fill(0xff);
-    const started = performance.now();
     expect(decodeInvokeServiceRequest(text)).toEqual(TOO_LARGE);
     expect(decodeInvokeServiceRequest(bytes)).toEqual(TOO_LARGE);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

@@ -75,11 +75,9 @@ describe('decodeCallback', () => {
   });
 
   it('refuses at once a CDATA section without its end, on which the XML parser would loop', () => {
-    const started = performance.now();
     const xml = '<?<![CDATA[]>ml version="1.0"?>\n<deliveryReceipt type="final"><mtStatus ticketId="A-B" code="4"/></deliveryReceipt>';
     expect(decodeCallback(xml, 'xml')).toMatchObject({ ok: false, error: { code: 'invalid-xml' } });
     expect(decodeCallback('<r><!-- x <![CDATA[ y ]]></r>', 'xml')).toMatchObject({ ok: false, error: { code: 'invalid-xml' } });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('never throws on arbitrary input in either format', () => {
