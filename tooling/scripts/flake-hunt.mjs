@@ -11,8 +11,8 @@
 //
 // Run it after a build (`npx -y pnpm@10.34.8 build`). Exit 0 when nothing failed, 1 otherwise.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -37,7 +37,7 @@ function suites() {
   const found = new Map();
   const walk = (dir, pkg) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'fixtures') continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, pkg);
       else if (/(\.e2e\.test\.ts|multi-process.*\.test\.ts)$/.test(entry.name) && path.includes(values.filter)) {
@@ -54,17 +54,24 @@ function suites() {
   return found;
 }
 
-/** Runs vitest on `files` in `pkg` with a JSON report; the failed tests' names (or the reason the run failed). */
-function runPackage(pkg, files, out) {
+/**
+ * Runs vitest on `files` in `pkg`; the failed tests' names (or the reason the run failed), read from
+ * the JSON report every package's configuration writes (`test-results.json`).
+ */
+function runPackage(pkg, files) {
   return new Promise((resolve) => {
-    const report = join(out, `${relative(root, pkg).replace(/\//g, '_')}.json`);
-    const child = spawn(join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
+    const report = join(pkg, 'test-results.json');
+    rmSync(report, { force: true });
+    const child = spawn(join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--reporter=json'], {
       cwd: pkg,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
+      env: { ...process.env, NO_COLOR: '1' },
     });
     let stderr = '';
-    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+    const keep = (d) => (stderr = (stderr + d).slice(-4000));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -84,7 +91,8 @@ function runPackage(pkg, files, out) {
         }
         rmSync(report, { force: true });
       }
-      if (failed.length === 0 && code !== 0) failed.push(`${relative(root, pkg)}: vitest ended with ${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? ' (over the time limit)' : ''}: ${stderr.split('\n').slice(-3).join(' ')}`);
+      const errors = stderr.split('\n').filter((line) => /Error|FAIL|Unhandled/.test(line)).slice(0, 5).join(' | ');
+      if (failed.length === 0 && code !== 0) failed.push(`${relative(root, pkg)}: vitest ended with ${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? ' (over the time limit)' : ''}: ${errors}`);
       resolve(failed);
     });
   });
@@ -95,20 +103,18 @@ const stopLoad = () => busy.forEach((c) => c.kill('SIGKILL'));
 process.on('exit', stopLoad);
 process.on('SIGINT', () => process.exit(130));
 
-const out = mkdtempSync(join(tmpdir(), 'smsv4-flake-hunt-'));
 const failures = new Map();
 const plan = suites();
 console.log(`flake hunt: ${runs} round(s), ${load} busy loop(s), ${[...plan.values()].flat().length} files in ${plan.size} packages`);
 for (let round = 1; round <= runs; round++) {
   for (const [pkg, files] of plan) {
     const started = Date.now();
-    const failed = await runPackage(pkg, files, out);
+    const failed = await runPackage(pkg, files);
     console.log(`round ${round}: ${relative(root, pkg)}: ${failed.length === 0 ? 'passed' : `${failed.length} failed`} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     for (const name of failed) failures.set(name, [...(failures.get(name) ?? []), round]);
   }
 }
 stopLoad();
-rmSync(out, { recursive: true, force: true });
 if (failures.size === 0) {
   console.log(`flake hunt: nothing failed in ${runs} round(s) under load`);
 } else {
