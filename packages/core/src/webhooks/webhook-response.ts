@@ -78,6 +78,9 @@ export interface WebhookResponse {
   readonly rejection?: WebhookRejectionCode;
 }
 
+/** `Retry-After` of a 503 for a store that did not answer: a short wait, the service's own retries go on for hours. */
+const STORE_RETRY_AFTER_SECONDS = '10';
+
 const EMPTY_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 const TEXT_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'text/plain; charset=utf-8' });
 
@@ -116,7 +119,13 @@ export function webhookRejection(code: WebhookRejectionCode, { values, detail, h
   if (values !== undefined) description = description.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] as string) : whole));
   if (detail !== undefined && detail !== '') description += `: ${detail}`;
   const own: Record<string, string> =
-    code === 'method-not-allowed' ? { allow: 'POST' } : code === 'payload-too-large' ? { connection: 'close' } : {};
+    code === 'method-not-allowed'
+      ? { allow: 'POST' }
+      : code === 'payload-too-large'
+        ? { connection: 'close' }
+        : code === 'store-unavailable'
+          ? { 'retry-after': STORE_RETRY_AFTER_SECONDS }
+          : {};
   return {
     status: entry.status,
     headers: { ...TEXT_HEADERS, ...own, ...headers },
