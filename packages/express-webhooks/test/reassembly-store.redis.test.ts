@@ -220,6 +220,22 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await store.finish({ ...done.group, token: 'someone-else' }, FINISH)).toBe(false);
   });
 
+  it('claims the messages an earlier version held under its former key layout, so none is lost on upgrade', async () => {
+    const { one, keyPrefix, clock } = pair();
+    const held = part({ reference: 5, referenceBits: 8, sequence: 1, total: 2, text: 'old' });
+    const member = '8-5-2:447700900123:24273';
+    const at = clock.now - 1;
+    await a.hset(`${keyPrefix}group:${member}`, { n: 2, t: 600_000, d: at, s: '', o: '0', l: 0, c: 1, x: '', k1: held.message.ticketId, p1: JSON.stringify([held.format, held.message]) });
+    await a.zadd(`${keyPrefix}deadlines`, at, member);
+    expect(await one.size()).toBe(1);
+    const [orphan] = await one.claimExpired({ leaseMs: 60_000, limit: 10 });
+    if (orphan === undefined) throw new Error('not claimed');
+    expect(groupMessage(orphan).text).toBe('old');
+    expect(await one.finish(orphan, FINISH)).toBe(true);
+    expect(await one.size()).toBe(0);
+    expect(await a.exists(`${keyPrefix}group:${member}`)).toBe(0);
+  });
+
   it('keeps the parts for the timeout and the retry window, and the tickets handed over for their TTL', async () => {
     const { one, keyPrefix } = pair();
     const options = { timeoutMs: 600_000, leaseMs: 60_000 };

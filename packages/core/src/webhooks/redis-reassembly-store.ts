@@ -167,6 +167,9 @@ const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode
 /** The SHA-1 of a script, as Redis names it for `EVALSHA`. */
 const scriptSha = async (source: string): Promise<string> => hex(await globalThis.crypto.subtle.digest('SHA-1', utf8(source)));
 
+/** The shard, and the mark of the ids, of messages held under the key layout of earlier versions (one index, no hash tag). */
+const LEGACY = '~';
+
 /** Most hand-overs in doubt remembered (see `doubtful`). */
 const MAX_DOUBTFUL = 10_000;
 
@@ -210,11 +213,12 @@ export function createRedisReassemblyStore({
   if (!(typeof retentionMs === 'number' && retentionMs > 0)) throw new TypeError(`retentionMs must be a positive number, got ${String(retentionMs)}`);
   if (typeof now !== 'function') throw new TypeError('now must be a function');
   if (typeof token !== 'function') throw new TypeError('token must be a function');
-  // A message's id is `<shard>.<hash>`: its keys, and the shard's index, follow from it alone.
-  const shardOf = (id: string): string => id.slice(0, id.indexOf('.'));
-  const tag = (shard: string): string => `${keyPrefix}{${shard}}`;
+  // A message's id is `<shard>.<hash>`: its keys, and the shard's index, follow from it alone. An
+  // id of LEGACY is a message held under the layout of earlier versions (no shard), still claimed.
+  const shardOf = (id: string): string => (id.startsWith(LEGACY) ? LEGACY : id.slice(0, id.indexOf('.')));
+  const tag = (shard: string): string => (shard === LEGACY ? keyPrefix : `${keyPrefix}{${shard}}`);
   const indexOf = (shard: string): string => `${tag(shard)}deadlines`;
-  const groupKey = (id: string): string => `${tag(shardOf(id))}group:${id}`;
+  const groupKey = (id: string): string => `${tag(shardOf(id))}group:${id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id}`;
   const handedOverKey = (id: string, ticketId: string): string => `${tag(shardOf(id))}handed-over:${ticketId}`;
   const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
 
@@ -270,9 +274,9 @@ export function createRedisReassemblyStore({
     const due = await sendCommand(['ZRANGEBYSCORE', index, '-inf', String(now()), 'LIMIT', '0', String(limit)]);
     if (!Array.isArray(due)) return;
     for (const member of due) {
-      const id = String(member);
+      const id = shard === LEGACY ? LEGACY + String(member) : String(member);
       try {
-        const reply = await run(CLAIM, [groupKey(id), index], [id, String(now()), ms(leaseMs), token()]);
+        const reply = await run(CLAIM, [groupKey(id), index], [String(member), String(now()), ms(leaseMs), token()]);
         if (Array.isArray(reply) && reply.length > 1) claimed.push(groupOf(id, reply, 1));
       } catch (e) {
         // One message that cannot be read must not hold back the others: it is claimed again after its lease.
@@ -297,7 +301,9 @@ export function createRedisReassemblyStore({
     );
   };
 
-  const shardNames = Array.from({ length: shards }, (_, i) => String(i));
+  const memberOf = (id: string): string => (id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id);
+  // The legacy index last: messages an earlier version held are claimed once due, never lost on upgrade.
+  const shardNames = [...Array.from({ length: shards }, (_, i) => String(i)), LEGACY];
   // The shard the next sweep starts with: every shard gets its turn when a sweep fills its limit early.
   let nextShard = 0;
 
@@ -328,20 +334,20 @@ export function createRedisReassemblyStore({
     },
     async finish(group, { handedOverTtlMs }) {
       const keys = [groupKey(group.key), indexOf(shardOf(group.key)), ...group.parts.map((p) => handedOverKey(group.key, p.message.ticketId))];
-      const reply = await run(FINISH, keys, [group.key, group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
+      const reply = await run(FINISH, keys, [memberOf(group.key), group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
       return Number(reply) === 1;
     },
     async restore(group) {
-      await run(RESTORE, [groupKey(group.key), indexOf(shardOf(group.key))], [group.key, group.token]);
+      await run(RESTORE, [groupKey(group.key), indexOf(shardOf(group.key))], [memberOf(group.key), group.token]);
     },
     async claimExpired({ leaseMs, limit }) {
       const most = Math.max(1, Math.floor(limit));
       const claimed: ReassemblyGroup[] = [];
       const failures: unknown[] = [];
       const start = nextShard;
-      nextShard = (nextShard + 1) % shards;
-      for (let i = 0; i < shards && claimed.length < most; i++) {
-        const shard = shardNames[(start + i) % shards] as string;
+      nextShard = (nextShard + 1) % shardNames.length;
+      for (let i = 0; i < shardNames.length && claimed.length < most; i++) {
+        const shard = shardNames[(start + i) % shardNames.length] as string;
         try {
           await claimIn(shard, leaseMs, most - claimed.length, claimed, failures);
         } catch (e) {
