@@ -250,6 +250,53 @@ describe('createWebhookHandler: rejections', () => {
     expect(answer).toMatchObject({ status: 400, rejection: 'request-aborted' });
   });
 
+  it('answers 408 with Connection: close when the body is not read within bodyTimeoutMs, and the handler is not called', async () => {
+    vi.useFakeTimers();
+    try {
+      const onDeliveryReceipt = vi.fn();
+      const { handler } = receiver({ onDeliveryReceipt, bodyTimeoutMs: 1_000 });
+      let late!: (body: string) => void;
+      const answer = handler.handle({ ...post(RECEIPT), body: () => new Promise<string>((resolve) => (late = resolve)) });
+      await vi.advanceTimersByTimeAsync(999);
+      let settled = false;
+      void answer.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await answer).toMatchObject({ status: 408, rejection: 'request-timeout', headers: { connection: 'close' }, body: 'The request body was not received within 1000 ms\n' });
+      late(loadFixture(RECEIPT));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onDeliveryReceipt).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers 503 with Retry-After when a store does not answer within storeTimeoutMs, and gives back a reservation that lands later', async () => {
+    vi.useFakeTimers();
+    try {
+      const onDeliveryReceipt = vi.fn();
+      let land!: (outcome: 'reserved') => void;
+      const released: string[] = [];
+      const store: DuplicateStore = {
+        reserve: () => new Promise((resolve) => (land = resolve)),
+        commit: () => undefined,
+        release: (key) => void released.push(key),
+      };
+      const { handler, errors } = receiver({ onDeliveryReceipt, store, storeTimeoutMs: 500 });
+      const answer = handler.handle(post(RECEIPT));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await answer).toMatchObject({ status: 503, rejection: 'store-unavailable', headers: { 'retry-after': '10' } });
+      expect(errors.map((e) => e.code)).toEqual(['store-failed']);
+      land('reserved');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(released).toEqual(['receipt:44101-0922I-13413-21GDL:1']);
+      expect(onDeliveryReceipt).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 500 and reports when the adapter says the body was consumed by another parser', async () => {
     const { handler, errors } = receiver({ onDeliveryReceipt });
     const consumed = new WebhookError('receiver-misconfigured', 'express.urlencoded() consumed the body');

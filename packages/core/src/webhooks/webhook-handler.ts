@@ -15,6 +15,7 @@ import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } 
 import type { InboundCharset } from './inbound-content.js';
 import { runtimeTimers, singleInboundMessage, type InboundMessage, type ReassemblerTimers } from './inbound-reassembler.js';
 import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
+import { BODY_TIMED_OUT, DEFAULT_BODY_TIMEOUT_MS, readBodyWithin } from './body-deadline.js';
 import { DEFAULT_STORE_TIMEOUT_MS, withinStoreBound } from './store-bound.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
@@ -101,6 +102,11 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly requireApiVersion?: boolean;
   /** Largest body accepted, in bytes, checked before parsing (default 64 KiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * How long reading a body may take before the request is answered 408 with `Connection: close`,
+   * which frees the socket (default 10 000 ms): a slow or stalled peer does not hold the connection.
+   */
+  readonly bodyTimeoutMs?: number;
   /** How long a handler may take before the event is answered 503 (default 10 000 ms). */
   readonly handlerTimeoutMs?: number;
   /** Where taken events are remembered (default an in-memory store). */
@@ -237,6 +243,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     allowRemoteAddress,
     requireApiVersion = true,
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
     handlerTimeoutMs = 10_000,
     store = createMemoryDuplicateStore(),
     storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS,
@@ -271,6 +278,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   for (const [name, value] of [
     ['handlerTimeoutMs', handlerTimeoutMs],
     ['storeTimeoutMs', storeTimeoutMs],
+    ['bodyTimeoutMs', bodyTimeoutMs],
     ['receiptTtlMs', receiptTtlMs],
     ['inboundTtlMs', inboundTtlMs],
     ['leaseMs', leaseMs],
@@ -656,9 +664,11 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     let body: BodyInput | null;
     try {
-      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue).
+      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue), within bodyTimeoutMs.
       const source = request.body;
-      body = typeof source === 'function' ? await source(maxBodyBytes) : source;
+      const read = typeof source === 'function' ? await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs) : source;
+      if (read === BODY_TIMED_OUT) return webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } });
+      body = read;
     } catch (e) {
       if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
         report('receiver-misconfigured', e.message, e);
