@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { Redis as Redis6 } from 'ioredis-6';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../../test/fixtures.js';
 import { startRedisServer, type CoreTestRedis } from '../../test/redis-server.js';
@@ -84,14 +85,14 @@ function receiver(send: RedisCommand, prefix: string) {
 
 describe('receivers on a Redis that stops answering (SIGSTOP)', () => {
   let server: CoreTestRedis;
-  // As the READMEs show it: ioredis with its defaults (a stalled command waits), and one with a command timeout.
+  // As the READMEs show it: ioredis 5 with its defaults (a stalled command waits), and ioredis 6 with a command timeout.
   let plain: Redis;
-  let timed: Redis;
+  let timed: Redis6;
 
   beforeAll(async () => {
     server = await startRedisServer();
     plain = new Redis({ host: server.host, port: server.port });
-    timed = new Redis({ host: server.host, port: server.port, commandTimeout: 100, maxRetriesPerRequest: 1 });
+    timed = new Redis6({ host: server.host, port: server.port, commandTimeout: 100, maxRetriesPerRequest: 1 });
   });
 
   afterAll(async () => {
