@@ -453,8 +453,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   /** Commits a key; a synchronous store settles at once, without a promise. */
   const remember = (key: string, ticketId: string, ttlMs: number): Promise<void> | undefined => {
     try {
-      const done = withinStoreBound(store.commit(key, ttlMs), storeTimeoutMs, `remembering ${key}`);
-      return isThenable(done) ? Promise.resolve(done).then(undefined, rememberFailed(key, ticketId)) : undefined;
+      const done = store.commit(key, ttlMs);
+      return isThenable(done) ? Promise.resolve(withinStoreBound(done, storeTimeoutMs, `remembering ${key}`)).then(undefined, rememberFailed(key, ticketId)) : undefined;
     } catch (e) {
       rememberFailed(key, ticketId)(e);
       return undefined;
@@ -558,10 +558,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     let reserved: ReserveOutcome;
     try {
       // A reservation that lands after the bound (answered 503) is given back, so the retry is not answered 409.
-      const outcome = withinStoreBound(store.reserve(key, leaseMs), storeTimeoutMs, `reserving ${key}`, (late) => {
-        if (late === 'reserved') void forget(key, ticketId);
-      });
-      reserved = isThenable(outcome) ? await outcome : outcome;
+      const outcome = store.reserve(key, leaseMs);
+      reserved = isThenable(outcome)
+        ? await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
+            if (late === 'reserved') void forget(key, ticketId);
+          })
+        : outcome;
     } catch (e) {
       report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
       return webhookRejection('store-unavailable');
