@@ -297,6 +297,28 @@ describe('createWebhookHandler: rejections', () => {
     }
   });
 
+  it('names an incomplete message by its ticket, not by its phone numbers, in what the default onError logs', async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A claimed message that cannot be put together (no part), under a key holding both numbers.
+      const broken = { key: '8-74-2:12065551234:24273', token: 't', concatenation: { reference: 0x4a, referenceBits: 8 as const, total: 2 }, parts: [] };
+      let claims = 0;
+      const reassemblyStore: ReassemblyStore = { add: () => ({ status: 'held' }), finish: () => true, restore: () => undefined, claimExpired: () => (claims++ === 0 ? [broken] : []) };
+      const handler = createWebhookHandler({ onInboundMessage: () => undefined, reassemblyStore, orphanSweepMs: 1_000 });
+      await handler.handle(post(RECEIPT));
+      await vi.advanceTimersByTimeAsync(1_000);
+      handler.close();
+      expect(logged).toHaveBeenCalledTimes(1);
+      const [error] = logged.mock.calls[0] as [WebhookError];
+      expect(error.code).toBe('orphan-failed');
+      expect(`${error.message} ${String(error.key)}`).not.toMatch(/12065551234|24273/);
+    } finally {
+      logged.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 500 and reports when the adapter says the body was consumed by another parser', async () => {
     const { handler, errors } = receiver({ onDeliveryReceipt });
     const consumed = new WebhookError('receiver-misconfigured', 'express.urlencoded() consumed the body');
