@@ -16,6 +16,8 @@ export interface StartRedisOptions {
   readonly startTimeoutMs?: number;
   /** How it is stopped (default `'auto'`: by the runner entry of the setup files). */
   readonly teardown?: Teardown;
+  /** The port (default a free one): give a stopped server's port, with its `--dir` in `args`, to start it again. */
+  readonly port?: number;
   /** More arguments of `redis-server`, after the kit's (e.g. `['--appendonly', 'yes', '--dir', dir]`: they win). */
   readonly args?: readonly string[];
 }
@@ -105,13 +107,14 @@ export const stopChild = (child: ChildProcess): Promise<void> =>
  * const queue = createSendQueue({ connection: redis.connection, ... });
  */
 export async function startRedis(options: StartRedisOptions = {}): Promise<TestRedis> {
-  const { binary = 'redis-server', startTimeoutMs = 10_000, teardown, args = [] } = options;
+  const { binary = 'redis-server', startTimeoutMs = 10_000, teardown, args = [], port: fixedPort } = options;
+  if (fixedPort !== undefined && !(Number.isSafeInteger(fixedPort) && fixedPort > 0 && fixedPort < 65_536)) throw new TypeError('port must be a TCP port number');
   if (!(Number.isFinite(startTimeoutMs) && startTimeoutMs > 0)) throw new TypeError('startTimeoutMs must be a positive number');
   const register = prepareTeardown(teardown, 'startRedis');
   const probe = spawnSync(binary, ['--version'], { encoding: 'utf8' });
   if (probe.error !== undefined || probe.status !== 0) throw new Error(missing(binary));
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+  for (let attempt = 0; attempt < (fixedPort === undefined ? 5 : 1); attempt++) {
+    const port = fixedPort ?? (await freePort());
     const child = await launch(binary, port, startTimeoutMs, args);
     if (child === undefined) continue;
     const stop = runOnce(() => stopChild(child));
@@ -130,5 +133,5 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<TestR
       [Symbol.asyncDispose]: stop,
     };
   }
-  throw new Error(`${binary} did not start on a free loopback port after 5 tries`);
+  throw new Error(fixedPort === undefined ? `${binary} did not start on a free loopback port after 5 tries` : `${binary} did not start on port ${fixedPort}`);
 }
