@@ -18,8 +18,6 @@ import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisDuplicateStore, createRedisReassemblyStore, type RedisCommand, type WebhookError } from '../src/index.js';
 
-// Room for a loaded machine: the bound is what the last case waits for, once per round.
-const STORE_TIMEOUT_MS = 1_000;
 const JSON_HEADERS = { 'x-api-version': '4', 'content-type': 'application/json; charset=UTF-8' };
 
 /** Part `sequence` of 2 of a message from `from`. */
@@ -48,7 +46,7 @@ describe('the Redis stores on a 3-master Redis Cluster', () => {
     await new Promise((resolve) => redis.once('ready', resolve));
     const sendCommand: RedisCommand = ([name = '', ...args]) => redis.call(name, ...args);
     handler = createWebhookHandler({
-      storeTimeoutMs: STORE_TIMEOUT_MS,
+      // The default bound (2 s): what the last case waits for, once per round.
       store: createRedisDuplicateStore({ sendCommand }),
       reassemblyStore: createRedisReassemblyStore({ sendCommand }),
       onInboundMessage: (m) => {
