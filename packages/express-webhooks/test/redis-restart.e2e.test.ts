@@ -45,9 +45,9 @@ describe('receivers on a Redis killed and restarted (append-only file)', () => {
     // As the README shows it: ioredis with its defaults (it reconnects and re-sends what was in flight).
     client = new Redis(redis.connection);
     client.on('error', () => undefined); // refused connections while the server is down
+    await client.ping();
     const sendCommand: RedisCommand = ([name = '', ...rest]) => client.call(name, ...rest);
     handler = createWebhookHandler({
-      storeTimeoutMs: 1_000,
       store: createRedisDuplicateStore({ sendCommand }),
       reassemblyStore: createRedisReassemblyStore({ sendCommand }),
       // Idempotent effects: a set.

@@ -236,7 +236,8 @@ export interface SendQueue {
   subscribe(listener: (change: StateChange) => void): Promise<() => Promise<void>>;
   /**
    * Why Redis could lose writes it acknowledged, as read at start from every master (empty: it keeps
-   * them; see the `persistence` option). Resolves once read (within `operationTimeoutMs`).
+   * them; see the `persistence` option). Resolves once read (within `operationTimeoutMs`); a read that
+   * failed (Redis not reachable) is tried again.
    */
   persistenceProblems(): Promise<readonly string[]>;
   /** Closes the workers started here, the subscriptions and the connections the queue opened. */
@@ -358,16 +359,26 @@ export function createSendQueue({
   const store = createMessageStore({ redis, keys, retentionMs, onTransition: changed });
   const gate = createSendGate(redis, prefix, accountId, rateLimit);
   const bullQueue = new Queue<SendJobData>(name, { connection: connection as RedisOptions | Redis, prefix });
-  // Read once at start: a risk is told (or, with 'require', every call refused) before anything is lost.
-  const persistenceRead: Promise<readonly string[]> =
-    persistence === 'ignore'
-      ? Promise.resolve([])
-      : withinBound('reading the persistence of Redis', operationTimeoutMs, readPersistence(connection instanceof Redis || cluster ? (connection as Redis | Cluster) : redis)).then(
-          (verdict) => verdict.problems,
-          (e: unknown) => [`the persistence settings of Redis could not be read (${e instanceof Error ? e.message : String(e)}): make sure it keeps an append-only file`],
-        );
+  // Read at start: a risk is told (or, with 'require', every call refused) before anything is lost.
+  // A read that failed (Redis not reachable yet) is tried again by the next call that needs it.
+  const readable = connection instanceof Redis || cluster ? (connection as Redis | Cluster) : redis;
+  type Read = { readonly problems: readonly string[]; readonly read: boolean };
+  const readOnce = (): Promise<Read> =>
+    withinBound('reading the persistence of Redis', operationTimeoutMs, readPersistence(readable)).then(
+      (verdict) => ({ problems: verdict.problems, read: true }),
+      (e: unknown) => ({ problems: [`the persistence settings of Redis could not be read (${e instanceof Error ? e.message : String(e)}): make sure it keeps an append-only file`], read: false }),
+    );
+  let persistenceRead: Promise<Read> = persistence === 'ignore' ? Promise.resolve({ problems: [], read: true }) : readOnce();
+  const persistenceProblems = async (): Promise<readonly string[]> => {
+    let current = await persistenceRead;
+    if (!current.read) {
+      persistenceRead = readOnce();
+      current = await persistenceRead;
+    }
+    return current.problems;
+  };
   if (persistence === 'warn') {
-    void persistenceRead.then((problems) => {
+    void persistenceRead.then(({ problems }) => {
       for (const problem of problems) {
         try {
           onWarning(`@smsv4/queue: ${problem}. A crash of Redis would then lose messages answered created: true (never sent, never recorded). Set appendonly yes with appendfsync everysec or always (see the README), or persistence: 'ignore'.`);
@@ -380,7 +391,7 @@ export function createSendQueue({
   /** Runs a call within the bound (and, with `persistence: 'require'`, only on a Redis that keeps its writes). */
   const guarded = async <T>(operation: string, work: () => Promise<T>): Promise<T> => {
     if (persistence === 'require') {
-      const problems = await persistenceRead;
+      const problems = await persistenceProblems();
       if (problems.length > 0) throw new QueueUnavailableError('persistence', operation, `${operation}: refused, as Redis may lose acknowledged writes: ${problems.join('; ')}`);
     }
     return withinBound(operation, operationTimeoutMs, work());
@@ -543,7 +554,7 @@ export function createSendQueue({
         },
       };
     },
-    persistenceProblems: () => persistenceRead,
+    persistenceProblems,
     async subscribe(listener) {
       if (typeof listener !== 'function') throw new TypeError('subscribe takes a function');
       const subscriber = redis.duplicate();

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSendQueue, QueueUnavailableError, type SendQueue, type SendQueueOptions } from '../src/index.js';
 import { keyOfContent, sandboxRecord, startSandbox, waitFor, type SandboxSetup } from './helpers.js';
 
-const OPERATION_TIMEOUT_MS = 300;
+// Room for a loaded machine; the stalled case waits for it once.
+const OPERATION_TIMEOUT_MS = 1_000;
 
 let redis: TestRedis;
 let setup: SandboxSetup;
@@ -119,6 +120,22 @@ describe('the persistence of Redis, read at start', () => {
     const strict = newQueue({ persistence: 'require' });
     expect(await outcome(strict.enqueue(message('refused'), { key: 'refused' }))).toBe('persistence:enqueue');
     expect(await outcome(strict.getMessage('refused'))).toBe('persistence:getMessage');
+  });
+
+  it('reads the persistence again when Redis did not answer at start, and then takes the calls it refused', async () => {
+    durable.pause();
+    let queue: SendQueue;
+    let first: readonly string[];
+    try {
+      queue = newQueue({ connection: durable.connection, persistence: 'require', onWarning: () => undefined });
+      first = await queue.persistenceProblems();
+    } finally {
+      durable.resume();
+    }
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/could not be read/);
+    expect(await queue.persistenceProblems()).toEqual([]);
+    expect((await queue.enqueue(message('read-again'), { key: 'read-again' })).ok).toBe(true);
   });
 
   it('takes a Redis with appendonly yes and appendfsync everysec without a word', async () => {
