@@ -11,6 +11,10 @@ import { createServer, type AddressInfo } from 'node:net';
 export interface CoreTestRedis {
   readonly host: string;
   readonly port: number;
+  /** Freezes it (SIGSTOP): connections stay open, nothing is answered, as a stalled server. */
+  pause(): void;
+  /** Lets it go on (SIGCONT). */
+  resume(): void;
   /** Stops it (SIGTERM, then SIGKILL after a second) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -68,7 +72,9 @@ export async function startRedisServer(): Promise<CoreTestRedis> {
         });
         child.kill('SIGTERM');
       });
-    return { host: '127.0.0.1', port, stop };
+    // A server left frozen by a failed test could not be stopped: stop resumes it first.
+    const resume = (): void => void child.kill('SIGCONT');
+    return { host: '127.0.0.1', port, pause: () => void child.kill('SIGSTOP'), resume, stop: () => (resume(), stop()) };
   }
   throw new Error('redis-server did not start on a free loopback port after 5 tries');
 }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisReassemblyStore } from '../src/index.js';
+import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 
 interface PartSpec {
@@ -200,18 +200,59 @@ describe('the Redis reassembly store shared by two clients', () => {
     if (retaken.status === 'complete') expect(await two.finish(retaken.group, FINISH)).toBe(true);
   });
 
+  it('survives a script sent twice (a client re-sending after a lost reply): the same answer, no false "handed over twice"', async () => {
+    const keyPrefix = `t${++run}:`;
+    // Every script runs twice, and the caller gets the second reply, as after a re-send.
+    const twice: RedisCommand = async ([name = '', ...args]) => {
+      const first = await a.call(name, ...args);
+      return name.startsWith('EVAL') ? a.call(name, ...args) : first;
+    };
+    const store = createRedisReassemblyStore({ sendCommand: twice, keyPrefix });
+    const options = { timeoutMs: 60_000, leaseMs: 60_000 };
+    expect((await store.add(part({ reference: 9, referenceBits: 8, sequence: 1, total: 2, text: 'a' }), options)).status).toBe('held');
+    const done = await store.add(part({ reference: 9, referenceBits: 8, sequence: 2, total: 2, text: 'b' }), options);
+    if (done.status !== 'complete') throw new Error(`not complete: ${done.status}`);
+    expect(groupMessage(done.group).text).toBe('ab');
+    expect(await store.finish(done.group, FINISH)).toBe(true);
+    expect(await store.size()).toBe(0);
+    // A finish sent again later still recognises its own hand-over; another token's does not pass.
+    expect(await store.finish(done.group, FINISH)).toBe(true);
+    expect(await store.finish({ ...done.group, token: 'someone-else' }, FINISH)).toBe(false);
+  });
+
+  it('claims the messages an earlier version held under its former key layout, so none is lost on upgrade', async () => {
+    const { one, keyPrefix, clock } = pair();
+    const held = part({ reference: 5, referenceBits: 8, sequence: 1, total: 2, text: 'old' });
+    const member = '8-5-2:447700900123:24273';
+    const at = clock.now - 1;
+    await a.hset(`${keyPrefix}group:${member}`, { n: 2, t: 600_000, d: at, s: '', o: '0', l: 0, c: 1, x: '', k1: held.message.ticketId, p1: JSON.stringify([held.format, held.message]) });
+    await a.zadd(`${keyPrefix}deadlines`, at, member);
+    expect(await one.size()).toBe(1);
+    const [orphan] = await one.claimExpired({ leaseMs: 60_000, limit: 10 });
+    if (orphan === undefined) throw new Error('not claimed');
+    expect(groupMessage(orphan).text).toBe('old');
+    expect(await one.finish(orphan, FINISH)).toBe(true);
+    expect(await one.size()).toBe(0);
+    expect(await a.exists(`${keyPrefix}group:${member}`)).toBe(0);
+  });
+
   it('keeps the parts for the timeout and the retry window, and the tickets handed over for their TTL', async () => {
     const { one, keyPrefix } = pair();
     const options = { timeoutMs: 600_000, leaseMs: 60_000 };
     const first = part({ reference: 77, referenceBits: 8, sequence: 1, total: 2, text: 'ttl' });
     await one.add(first, options);
-    const ttl = await a.pttl(`${keyPrefix}group:8-77-2:447700900123:24273`);
+    // One group, named by a keyed hash: no phone number in any key name.
+    const [group = ''] = await a.keys(`${keyPrefix}*group:*`);
+    expect(group).toMatch(new RegExp(`^${keyPrefix}\\{\\d+\\}group:\\d+\\.[0-9a-f]{32}$`));
+    expect((await a.keys(`${keyPrefix}*`)).join(' ')).not.toMatch(/447700900123|24273/);
+    const ttl = await a.pttl(group);
     expect(ttl).toBeGreaterThan(600_000 + 3 * 24 * 3_600_000);
     const done = await one.add(part({ reference: 77, referenceBits: 8, sequence: 2, total: 2, text: '!' }), options);
     if (done.status !== 'complete') throw new Error('not complete');
     await one.finish(done.group, { handedOverTtlMs: 73 * 3_600_000 });
-    expect(await a.exists(`${keyPrefix}group:8-77-2:447700900123:24273`)).toBe(0);
-    expect(await a.pttl(`${keyPrefix}handed-over:${first.message.ticketId}`)).toBeGreaterThan(72 * 3_600_000);
+    expect(await a.exists(group)).toBe(0);
+    const [handedOver = ''] = await a.keys(`${keyPrefix}*handed-over:${first.message.ticketId}`);
+    expect(await a.pttl(handedOver)).toBeGreaterThan(72 * 3_600_000);
   });
 
   it('works through node-redis as well', async () => {

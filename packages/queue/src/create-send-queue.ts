@@ -16,8 +16,10 @@ import {
 } from '@smsv4/core';
 import { createClient, type ClientOptions, type SmsClient } from '@smsv4/transport-fetch';
 import { Queue } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis, type Cluster, type RedisOptions } from 'ioredis';
 import { jobIdOf } from './job-id.js';
+import { isCluster, readPersistence, type PersistenceCheck } from './persistence.js';
+import { QueueUnavailableError, withinBound } from './queue-unavailable.js';
 import type { MessageState, QueuedMessage, StateChange } from './message-state.js';
 import { createMessageStore, storeKeys, type Transition } from './message-store.js';
 import { checkRateLimit, createSendGate, type RateLimit } from './send-gate.js';
@@ -97,12 +99,34 @@ export interface QueueRetryOptions {
 
 /** Options of {@link createSendQueue}. */
 export interface SendQueueOptions {
-  /** Redis: ioredis options (`{ host, port }`) or an ioredis instance (with `maxRetriesPerRequest: null`, as BullMQ workers need). */
-  readonly connection: RedisOptions | Redis;
+  /**
+   * Redis: ioredis options (`{ host, port }`), an ioredis instance, or an ioredis `Cluster` (each
+   * with `maxRetriesPerRequest: null`, as BullMQ workers need; a cluster's in its `redisOptions`).
+   */
+  readonly connection: RedisOptions | Redis | Cluster;
   /** Queue name (default `'smsv4-send'`); every process of one queue uses the same name and prefix. */
   readonly name?: string;
-  /** Prefix of every Redis key (default `'bull'`, BullMQ's); `{...}` in it keeps a queue on one cluster slot. */
+  /**
+   * Prefix of every Redis key (default `'bull'`, BullMQ's; on a `Cluster`, `'{<name>}'`). On Redis
+   * Cluster it must hold a hash tag (`{...}`), which keeps the queue on one slot: one tag per queue
+   * spreads the queues over the nodes.
+   */
   readonly prefix?: string;
+  /**
+   * Longest wait for Redis in `enqueue`, `enqueueMany`, `getMessage`, `getMessages`, `unknownFates`,
+   * `resend`, `abandon` and `recordDeliveryReceipt`, ms (default 5 000; `0`: no bound). At the bound
+   * the call rejects with a `QueueUnavailableError` (reason `timeout`); the call may still take
+   * effect once Redis answers, and may be made again: every call is idempotent per key.
+   */
+  readonly operationTimeoutMs?: number;
+  /**
+   * What to do when Redis may lose writes it acknowledged (no append-only file, or `appendfsync no`),
+   * read at start from every master: `'warn'` (default) through `onWarning`; `'require'`: every call
+   * above rejects with a `QueueUnavailableError` (reason `persistence`); `'ignore'`: no check.
+   */
+  readonly persistence?: PersistenceCheck;
+  /** Told about a risk the queue found at start (default `console.warn`). */
+  readonly onWarning?: (message: string) => void;
   /** The client that sends (`@smsv4/transport-fetch`). Give it, or `clientOptions`. Its retry policy is yours: see the README. */
   readonly client?: SmsClient;
   /** Options of the client the queue creates (its send retries are turned off: the queue retries, freeing the worker). */
@@ -210,6 +234,12 @@ export interface SendQueue {
   startWorker(options?: WorkerOptions): SendWorker;
   /** Calls `listener` on every state change made by any process (Redis pub/sub: at most once, while subscribed). Resolves to the unsubscribe function. */
   subscribe(listener: (change: StateChange) => void): Promise<() => Promise<void>>;
+  /**
+   * Why Redis could lose writes it acknowledged, as read at start from every master (empty: it keeps
+   * them; see the `persistence` option). Resolves once read (within `operationTimeoutMs`); a read that
+   * failed (Redis not reachable) is tried again.
+   */
+  persistenceProblems(): Promise<readonly string[]>;
   /** Closes the workers started here, the subscriptions and the connections the queue opened. */
   close(): Promise<void>;
   /** The BullMQ queue (for dashboards and metrics; add jobs only through `enqueue`). */
@@ -249,7 +279,10 @@ function checkDuration(name: string, value: unknown, min = 0): number {
 export function createSendQueue({
   connection,
   name = 'smsv4-send',
-  prefix = 'bull',
+  prefix: givenPrefix,
+  operationTimeoutMs = 5_000,
+  persistence = 'warn',
+  onWarning = (message: string) => console.warn(message),
   client: givenClient,
   clientOptions,
   accountId = clientOptions?.accountId,
@@ -267,9 +300,17 @@ export function createSendQueue({
   logger,
 }: SendQueueOptions): SendQueue {
   const telemetry = telemetryOption ?? (logger === undefined ? undefined : createTelemetry({ logger }));
-  if (connection === null || typeof connection !== 'object') throw new TypeError('connection must be ioredis options or an ioredis instance');
+  if (connection === null || typeof connection !== 'object') throw new TypeError('connection must be ioredis options, an ioredis instance or an ioredis Cluster');
   if (typeof name !== 'string' || name === '' || name.includes(':')) throw new TypeError('name must be a non-empty string without ":"');
+  const cluster = isCluster(connection as Redis | Cluster);
+  const prefix = givenPrefix ?? (cluster ? `{${name}}` : 'bull');
   if (typeof prefix !== 'string' || prefix === '') throw new TypeError('prefix must be a non-empty string');
+  if (cluster && !/\{[^}]+\}/.test(prefix)) {
+    throw new TypeError(`on Redis Cluster the prefix needs a hash tag, so that each script touches one slot: e.g. '{${name}}' (one tag per queue), got '${prefix}'`);
+  }
+  checkDuration('operationTimeoutMs', operationTimeoutMs);
+  if (persistence !== 'warn' && persistence !== 'require' && persistence !== 'ignore') throw new TypeError(`persistence must be 'warn', 'require' or 'ignore', got ${String(persistence)}`);
+  if (typeof onWarning !== 'function') throw new TypeError('onWarning must be a function');
   if ((givenClient === undefined) === (clientOptions === undefined)) throw new TypeError('give either client or clientOptions');
   if (typeof accountId !== 'string' || accountId === '') throw new TypeError('accountId is required with client (the account the rate limit applies to)');
   checkRateLimit(rateLimit);
@@ -299,8 +340,9 @@ export function createSendQueue({
 
   // The queue retries sends itself (1010 frees the worker), so the client it creates never does.
   const client = givenClient ?? createClient({ ...(clientOptions as ClientOptions), retry: { ...(clientOptions?.retry === false ? {} : clientOptions?.retry), send: false } });
-  const ownsRedis = !(connection instanceof Redis);
-  const redis = connection instanceof Redis ? connection : new Redis({ ...connection, maxRetriesPerRequest: null });
+  const ownsRedis = !(connection instanceof Redis) && !cluster;
+  // A cluster is used as it is: the store's scripts and pipelines go to the slot of the queue's tag.
+  const redis = (connection instanceof Redis || cluster ? connection : new Redis({ ...(connection as RedisOptions), maxRetriesPerRequest: null })) as Redis;
   redis.on('error', onError);
   const keys = storeKeys(prefix, name);
   const observer = telemetry === undefined ? undefined : queueTelemetry(telemetry);
@@ -316,7 +358,44 @@ export function createSendQueue({
   };
   const store = createMessageStore({ redis, keys, retentionMs, onTransition: changed });
   const gate = createSendGate(redis, prefix, accountId, rateLimit);
-  const bullQueue = new Queue<SendJobData>(name, { connection, prefix });
+  const bullQueue = new Queue<SendJobData>(name, { connection: connection as RedisOptions | Redis, prefix });
+  // Read at start: a risk is told (or, with 'require', every call refused) before anything is lost.
+  // A read that failed (Redis not reachable yet) is tried again by the next call that needs it.
+  const readable = connection instanceof Redis || cluster ? (connection as Redis | Cluster) : redis;
+  type Read = { readonly problems: readonly string[]; readonly read: boolean };
+  const readOnce = (): Promise<Read> =>
+    withinBound('reading the persistence of Redis', operationTimeoutMs, readPersistence(readable)).then(
+      (verdict) => ({ problems: verdict.problems, read: true }),
+      (e: unknown) => ({ problems: [`the persistence settings of Redis could not be read (${e instanceof Error ? e.message : String(e)}): make sure it keeps an append-only file`], read: false }),
+    );
+  let persistenceRead: Promise<Read> = persistence === 'ignore' ? Promise.resolve({ problems: [], read: true }) : readOnce();
+  const persistenceProblems = async (): Promise<readonly string[]> => {
+    let current = await persistenceRead;
+    if (!current.read) {
+      persistenceRead = readOnce();
+      current = await persistenceRead;
+    }
+    return current.problems;
+  };
+  if (persistence === 'warn') {
+    void persistenceRead.then(({ problems }) => {
+      for (const problem of problems) {
+        try {
+          onWarning(`@smsv4/queue: ${problem}. A crash of Redis would then lose messages answered created: true (never sent, never recorded). Set appendonly yes with appendfsync everysec or always (see the README), or persistence: 'ignore'.`);
+        } catch {
+          // A warning that throws stops nothing.
+        }
+      }
+    });
+  }
+  /** Runs a call within the bound (and, with `persistence: 'require'`, only on a Redis that keeps its writes). */
+  const guarded = async <T>(operation: string, work: () => Promise<T>): Promise<T> => {
+    if (persistence === 'require') {
+      const problems = await persistenceProblems();
+      if (problems.length > 0) throw new QueueUnavailableError('persistence', operation, `${operation}: refused, as Redis may lose acknowledged writes: ${problems.join('; ')}`);
+    }
+    return withinBound(operation, operationTimeoutMs, work());
+  };
   bullQueue.on('error', onError);
   const stopDepth = telemetry?.observeQueueDepth(() => bullQueue.getJobCountByTypes('waiting', 'delayed', 'prioritized'));
   const keepFailedSeconds = Math.ceil(retentionMs / 1000);
@@ -344,7 +423,7 @@ export function createSendQueue({
     return validateMtRequest(candidate);
   };
 
-  const enqueueMany: SendQueue['enqueueMany'] = async (items) => {
+  const enqueueManyNow: SendQueue['enqueueMany'] = async (items) => {
     if (!Array.isArray(items)) throw new TypeError('enqueueMany takes an array of { request, key, delayMs? }');
     for (const item of items) {
       if (item === null || typeof item !== 'object') throw new TypeError('each item must be { request, key, delayMs? }');
@@ -371,37 +450,69 @@ export function createSendQueue({
     return results;
   };
 
+  const enqueueMany: SendQueue['enqueueMany'] = (items) => {
+    // Argument errors are thrown at once, before any wait.
+    if (!Array.isArray(items)) throw new TypeError('enqueueMany takes an array of { request, key, delayMs? }');
+    return guarded('enqueueMany', () => enqueueManyNow(items));
+  };
+
   const resolveError = (key: string, found: { kind: 'not-unknown'; state: MessageState } | { kind: 'missing' }): { ok: false; error: ResolveError } =>
     found.kind === 'missing'
       ? { ok: false, error: { code: 'not-found', description: `no message with key ${key}` } }
       : { ok: false, error: { code: 'not-unknown', description: `the message is ${found.state}, not unknown`, state: found.state } };
+
+  const recordReceipt = async (receipt: DeliveryReceipt, ticketId: string, hint: string | undefined): Promise<Result<ReceiptRecorded, ReceiptUnmatched>> => {
+    const recorded = await store.receipt(receipt, hint);
+    switch (recorded.kind) {
+      case 'waiting':
+        return { ok: true, value: { status: 'waiting', ticketId } };
+      case 'other-ticket':
+        return { ok: false, error: { code: 'other-ticket', description: `the message ${recorded.key} was accepted under another ticket: this receipt is of another send of the key`, ticketId, key: recorded.key } };
+      case 'missing':
+        return { ok: false, error: { code: 'not-found', description: `no message of this queue has the ticket ${ticketId}`, ticketId } };
+      case 'recorded': {
+        await settleFromReceipts(store, recorded.key, recorded.receipts);
+        const [message] = await store.getMany([recorded.key]);
+        if (message === undefined) return { ok: false, error: { code: 'not-found', description: `the message ${recorded.key} expired`, ticketId, key: recorded.key } };
+        return { ok: true, value: { status: 'recorded', message } };
+      }
+    }
+  };
 
   const queue: SendQueue = {
     name,
     bullQueue,
     async enqueue(request, options) {
       if (options === null || typeof options !== 'object') throw new TypeError('enqueue needs { key }');
-      const [result] = await enqueueMany([{ request, key: options.key, ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }) }]);
+      const [result] = await guarded('enqueue', () => enqueueManyNow([{ request, key: options.key, ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }) }]));
       return result as Result<Enqueued, MtRequestError>;
     },
     enqueueMany,
     async getMessage(key) {
-      const [message] = await store.getMany([checkKey(key)]);
+      const checked = checkKey(key);
+      const [message] = await guarded('getMessage', () => store.getMany([checked]));
       return message;
     },
-    getMessages: (list) => store.getMany(list.map(checkKey)),
+    getMessages(list) {
+      const checked = list.map(checkKey);
+      return guarded('getMessages', () => store.getMany(checked));
+    },
     async unknownFates({ offset = 0, count = 100 } = {}) {
       if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(count) || count < 1) throw new TypeError('offset must be >= 0 and count >= 1 (integers)');
-      return store.unknownKeys(offset, count);
+      return guarded('unknownFates', () => store.unknownKeys(offset, count));
     },
     async resend(key) {
-      const found = await store.resend(checkKey(key));
-      if (found.kind !== 'ok') return resolveError(key, found);
-      await bullQueue.add('send', { key }, jobOptions(key, found.generation));
-      return { ok: true, value: { key, state: 'queued' } };
+      const checked = checkKey(key);
+      return guarded('resend', async () => {
+        const found = await store.resend(checked);
+        if (found.kind !== 'ok') return resolveError(key, found);
+        await bullQueue.add('send', { key }, jobOptions(key, found.generation));
+        return { ok: true, value: { key, state: 'queued' } } as const;
+      });
     },
     async abandon(key) {
-      const found = await store.abandon(checkKey(key));
+      const checked = checkKey(key);
+      const found = await guarded('abandon', () => store.abandon(checked));
       if (found.kind !== 'ok') return resolveError(key, found);
       return { ok: true, value: { key, state: 'abandoned' } };
     },
@@ -410,21 +521,7 @@ export function createSendQueue({
       if (typeof ticketId !== 'string') throw new TypeError('recordDeliveryReceipt takes a decoded delivery receipt');
       const note2 = receipt.mtStatus.note2;
       const hint = keyInNote2 && typeof note2 === 'string' && note2 !== '' && note2.length <= MT_LIMITS.noteMaxLength ? note2 : undefined;
-      const recorded = await store.receipt(receipt, hint);
-      switch (recorded.kind) {
-        case 'waiting':
-          return { ok: true, value: { status: 'waiting', ticketId } };
-        case 'other-ticket':
-          return { ok: false, error: { code: 'other-ticket', description: `the message ${recorded.key} was accepted under another ticket: this receipt is of another send of the key`, ticketId, key: recorded.key } };
-        case 'missing':
-          return { ok: false, error: { code: 'not-found', description: `no message of this queue has the ticket ${ticketId}`, ticketId } };
-        case 'recorded': {
-          await settleFromReceipts(store, recorded.key, recorded.receipts);
-          const [message] = await store.getMany([recorded.key]);
-          if (message === undefined) return { ok: false, error: { code: 'not-found', description: `the message ${recorded.key} expired`, ticketId, key: recorded.key } };
-          return { ok: true, value: { status: 'recorded', message } };
-        }
-      }
+      return guarded('recordDeliveryReceipt', () => recordReceipt(receipt, ticketId, hint));
     },
     startWorker(options = {}) {
       const workerConcurrency = options.concurrency ?? concurrency;
@@ -433,7 +530,7 @@ export function createSendQueue({
         {
           name,
           prefix,
-          connection,
+          connection: connection as RedisOptions | Redis,
           client,
           store,
           gate,
@@ -457,6 +554,7 @@ export function createSendQueue({
         },
       };
     },
+    persistenceProblems,
     async subscribe(listener) {
       if (typeof listener !== 'function') throw new TypeError('subscribe takes a function');
       const subscriber = redis.duplicate();

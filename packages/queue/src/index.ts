@@ -12,6 +12,10 @@ export type {
   ReceiptUnmatched,
 } from './create-send-queue.js';
 
+export { QueueUnavailableError } from './queue-unavailable.js';
+export type { QueueUnavailableReason } from './queue-unavailable.js';
+export type { PersistenceCheck } from './persistence.js';
+
 export { MESSAGE_STATES, SETTLED_STATES } from './message-state.js';
 export type { MessageState, OutcomeReason, QueuedMessage, StateChange } from './message-state.js';
 

@@ -52,6 +52,8 @@ function newQueue(options: Partial<SendQueueOptions> = {}): SendQueue {
     retry: { temporaryErrorDelayMs: 400, allowShortTemporaryErrorDelay: true, initialDelayMs: 50, maxDelayMs: 500 },
     lockDurationMs: 2_000,
     stalledIntervalMs: 1_000,
+    // A throwaway Redis without persistence: the check has a test of its own.
+    persistence: 'ignore',
     ...options,
   });
   open.push(queue);

@@ -48,3 +48,5 @@ export { describeReceiverConformance } from './conformance/receiver-conformance.
 // --- Redis for tests ---
 export type { StartRedisOptions, TestRedis } from './redis/start-redis.js';
 export { startRedis } from './redis/start-redis.js';
+export type { StartRedisClusterOptions, TestRedisCluster, TestRedisClusterNode } from './redis/start-redis-cluster.js';
+export { startRedisCluster } from './redis/start-redis-cluster.js';

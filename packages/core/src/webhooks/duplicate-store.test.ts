@@ -114,6 +114,51 @@ describe('createRedisDuplicateStore', () => {
     expect(await one.reserve('k', 100)).toBe('reserved');
   });
 
+  it('recognises its own reservation when the SET was applied but its reply lost, or the command sent twice', async () => {
+    const redis = fakeRedis();
+    // Sent twice, as a client does after a reconnection: the caller gets the second reply (nil).
+    const twice: RedisCommand = async (args) => {
+      await redis.send(args);
+      return redis.send(args);
+    };
+    expect(await createRedisDuplicateStore({ sendCommand: twice }).reserve('k', 1000)).toBe('reserved');
+    // Applied, but the reply lost (a timeout): the retry from this process finds its token.
+    let lose = true;
+    const lossy: RedisCommand = async (args) => {
+      const reply = await redis.send(args);
+      if (lose && args[0] === 'SET') {
+        lose = false;
+        throw new Error('Command timed out');
+      }
+      return reply;
+    };
+    const store = createRedisDuplicateStore({ sendCommand: lossy });
+    await expect(store.reserve('lost', 1000)).rejects.toThrow('Command timed out');
+    expect(await store.reserve('lost', 1000)).toBe('reserved');
+    // Commit and release are idempotent.
+    await store.commit('lost', 5000);
+    await store.commit('lost', 5000);
+    await store.release('lost');
+    expect(await store.reserve('lost', 1000)).toBe('seen');
+  });
+
+  it('gives back a reservation in doubt with a release queued behind it, so another instance is not answered 409', async () => {
+    const redis = fakeRedis();
+    let lose = true;
+    const lossy: RedisCommand = async (args) => {
+      const reply = await redis.send(args);
+      if (lose && args[0] === 'SET') {
+        lose = false;
+        throw new Error('Command timed out');
+      }
+      return reply;
+    };
+    await expect(createRedisDuplicateStore({ sendCommand: lossy }).reserve('k', 60_000)).rejects.toThrow('Command timed out');
+    await Promise.resolve();
+    expect(redis.log.map(([name]) => name)).toEqual(['SET', 'EVAL']);
+    expect(await createRedisDuplicateStore({ sendCommand: redis.send }).reserve('k', 60_000)).toBe('reserved');
+  });
+
   it('propagates a failing command (the receiver answers 503)', async () => {
     const store = createRedisDuplicateStore({ sendCommand: () => Promise.reject(new Error('ECONNREFUSED')) });
     await expect(store.reserve('a', 10)).rejects.toThrow('ECONNREFUSED');

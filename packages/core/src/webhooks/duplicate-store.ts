@@ -169,12 +169,22 @@ const SEEN_VALUE = 'seen';
 const IN_FLIGHT_PREFIX = 'in-flight:';
 /** Deletes KEYS[1] only while it still holds the reservation ARGV[1]. */
 const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+/** Most reservations in doubt (their `SET` failed, it may still have been applied) remembered, by key. */
+const MAX_DOUBTFUL = 10_000;
 
 /**
  * A {@link DuplicateStore} shared through Redis, for receivers running on several instances. It is
  * client-agnostic: it only needs a function that sends a command (`SET NX PX`, `GET`, `EVAL`).
  * A reservation is `SET key in-flight:<token> NX PX lease`; a commit `SET key seen PX ttl`; a
- * release deletes the key only while it holds this reservation's token.
+ * release deletes the key only while it holds this reservation's token. Each command touches one
+ * key, so it runs as it is on Redis Cluster.
+ *
+ * Every write survives a lost reply or a command sent twice (a client that re-sends after a
+ * reconnection): a reservation whose `SET` was applied but answered `nil` (sent twice) or not at
+ * all finds its own token and is `reserved`, not `in-flight`; a reservation whose `SET` failed
+ * (a timeout: it may still be applied later) is given back by a release queued behind it, and the
+ * next reservation of that key in this process uses the same token; commit and release are
+ * idempotent.
  *
  * @example
  * import { createClient } from 'redis';
@@ -190,17 +200,45 @@ export function createRedisDuplicateStore({
   if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
   // The reservation tokens this instance holds, by key: released keys are deleted only while they hold them.
   const held = new Map<string, string>();
+  // Reservations in doubt, by key: tried again with the same token, so one applied late is recognised.
+  const doubtful = new Map<string, string>();
   const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
+  const release = (full: string, value: string): Promise<unknown> => sendCommand(['EVAL', RELEASE_SCRIPT, '1', full, value]);
+  const doubt = (key: string, full: string, value: string): void => {
+    doubtful.delete(key);
+    doubtful.set(key, value);
+    if (doubtful.size > MAX_DOUBTFUL) doubtful.delete(doubtful.keys().next().value as string);
+    // Queued behind the SET on the same connection: should the SET be applied late, this frees the key.
+    release(full, value).then(
+      () => {
+        if (doubtful.get(key) === value) doubtful.delete(key);
+      },
+      () => undefined,
+    );
+  };
   return {
     async reserve(key, leaseMs) {
       const full = keyPrefix + key;
-      const value = IN_FLIGHT_PREFIX + token();
-      const set = await sendCommand(['SET', full, value, 'PX', ms(leaseMs), 'NX']);
-      if (set === 'OK') {
+      const value = doubtful.get(key) ?? IN_FLIGHT_PREFIX + token();
+      let current: unknown;
+      try {
+        const set = await sendCommand(['SET', full, value, 'PX', ms(leaseMs), 'NX']);
+        if (set === 'OK') {
+          doubtful.delete(key);
+          held.set(key, value);
+          return 'reserved';
+        }
+        current = await sendCommand(['GET', full]);
+      } catch (e) {
+        doubt(key, full, value);
+        throw e;
+      }
+      doubtful.delete(key);
+      // Our own token: the SET was applied, and its reply lost or the command sent twice.
+      if (current === value) {
         held.set(key, value);
         return 'reserved';
       }
-      const current = await sendCommand(['GET', full]);
       // Gone between the two commands (expired): answer in flight, the retry will find it free.
       return current === SEEN_VALUE ? 'seen' : 'in-flight';
     },
@@ -212,7 +250,7 @@ export function createRedisDuplicateStore({
       const value = held.get(key);
       held.delete(key);
       if (value === undefined) return;
-      await sendCommand(['EVAL', RELEASE_SCRIPT, '1', keyPrefix + key, value]);
+      await release(keyPrefix + key, value);
     },
   };
 }

@@ -16,19 +16,20 @@ function inbound(path: string): InboundCallback {
 const OPTIONS = { timeoutMs: 1000, leaseMs: 100 };
 
 describe('createRedisReassemblyStore', () => {
-  it('loads each script once, runs it by SHA, and loads it again when Redis forgot it', async () => {
+  it('runs each script by its SHA, by source where the node answers NOSCRIPT, with keys of one slot and no phone number in them', async () => {
     const log: string[] = [];
+    const keys: string[][] = [];
     let forgotten = false;
     const send: RedisCommand = async ([name = '', ...args]) => {
       log.push(name);
-      if (name === 'SCRIPT') return `sha-${log.length}`;
-      if (name === 'EVALSHA') {
-        if (forgotten) {
+      if (name === 'EVALSHA' || name === 'EVAL') {
+        if (name === 'EVALSHA') expect(args[0]).toMatch(/^[0-9a-f]{40}$/);
+        if (name === 'EVALSHA' && forgotten) {
           forgotten = false;
           throw new Error('NOSCRIPT No matching script. Please use EVAL.');
         }
         expect(args[1]).toBe('3');
-        expect(args[2]).toBe('test:group:8-74-2:12065551234:24273');
+        keys.push(args.slice(2, 5));
         return ['stored', 1];
       }
       throw new Error(`unexpected ${name}`);
@@ -36,17 +37,28 @@ describe('createRedisReassemblyStore', () => {
     const store = createRedisReassemblyStore({ sendCommand: send, keyPrefix: 'test:' });
     const part = inbound('mobile-originate/udh8-part1.xml');
     expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
-    expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
     forgotten = true;
     expect(await store.add(part, OPTIONS)).toEqual({ status: 'stored', received: 1, total: 2 });
-    expect(log).toEqual(['SCRIPT', 'EVALSHA', 'EVALSHA', 'EVALSHA', 'SCRIPT', 'EVALSHA']);
+    expect(log).toEqual(['EVALSHA', 'EVALSHA', 'EVAL']);
+    for (const [group = '', index = '', handedOver = ''] of keys) {
+      const slot = /^test:\{(\d+)\}/.exec(group)?.[1];
+      expect(slot).toBeDefined();
+      expect(index).toBe(`test:{${slot}}deadlines`);
+      expect(handedOver.startsWith(`test:{${slot}}handed-over:`)).toBe(true);
+      expect(group).not.toMatch(/12065551234|24273/);
+    }
+    // The same secret names a message alike on every instance; another secret otherwise.
+    const other = createRedisReassemblyStore({ sendCommand: send, keyPrefix: 'test:', keySecret: 'mine' });
+    await other.add(part, OPTIONS);
+    expect(keys[2]?.[0]).not.toBe(keys[0]?.[0]);
+    expect(keys[1]?.[0]).toBe(keys[0]?.[0]);
   });
 
   it('reads the parts of a complete message back as the callbacks they were, and refuses values it did not write', async () => {
     const one = inbound('mobile-originate/udh8-part1.xml');
     const two = inbound('mobile-originate/udh8-part2.xml');
     let reply: unknown[] = [];
-    const send: RedisCommand = async ([name]) => (name === 'SCRIPT' ? 'sha' : reply);
+    const send: RedisCommand = async () => reply;
     const store = createRedisReassemblyStore({ sendCommand: send });
     reply = ['complete', 'token-1', JSON.stringify([one.format, one.message]), JSON.stringify([two.format, two.message])];
     const outcome = await store.add(two, OPTIONS);
@@ -64,5 +76,7 @@ describe('createRedisReassemblyStore', () => {
   it('refuses bad options', () => {
     expect(() => createRedisReassemblyStore({ sendCommand: 'nope' as unknown as RedisCommand })).toThrow(TypeError);
     expect(() => createRedisReassemblyStore({ sendCommand: async () => null, retentionMs: 0 })).toThrow(TypeError);
+    expect(() => createRedisReassemblyStore({ sendCommand: async () => null, shards: 0 })).toThrow(TypeError);
+    expect(() => createRedisReassemblyStore({ sendCommand: async () => null, keySecret: '' })).toThrow(TypeError);
   });
 });

@@ -13,8 +13,21 @@ import type { PartAddOutcome, ReassemblyGroup, ReassemblyStore } from './reassem
 export interface RedisReassemblyStoreOptions {
   /** Sends a command to Redis (see `RedisCommand`: node-redis and ioredis both fit). */
   readonly sendCommand: RedisCommand;
-  /** Prefix of every key (default `smsv4:reassembly:`). On Redis Cluster, give it a hash tag, e.g. `{sms}:reassembly:`. */
+  /**
+   * Prefix of every key (default `smsv4:reassembly:`). Each key goes on with a hash tag of its
+   * shard, `<prefix>{<shard>}...`, so that every script touches keys of one slot on Redis Cluster
+   * while the messages spread over `shards` slots. A prefix with a hash tag of its own (`{sms}:`)
+   * puts every key in that one slot.
+   */
   readonly keyPrefix?: string;
+  /** How many shards the messages are spread over, each with its own index (default 16); the same on every instance. */
+  readonly shards?: number;
+  /**
+   * The secret of the keyed hash (HMAC-SHA-256) that names a message in Redis, so that key names
+   * hold no phone numbers (default a fixed value: the numbers are not in clear, but could be found
+   * by trying them). Set a secret of your own, the same on every instance, to keep them unguessable.
+   */
+  readonly keySecret?: string;
   /**
    * How long past its deadline a message's parts stay in Redis should no instance claim it as an
    * orphan (default the 3-day inbound retry window and an hour): a safety net, never reached while
@@ -33,10 +46,11 @@ export interface RedisReassemblyStore extends ReassemblyStore {
   size(): Promise<number>;
 }
 
-// A group is a hash: n total, t timeout, d deadline, s token of the hand-over or claim ('' none),
+// A group is a hash under <prefix>{<shard>}group:<id>, id the keyed hash of the reassembly key (no phone numbers in key names): n total, t timeout, d deadline, s token of the hand-over or claim ('' none),
 // o '1' for an orphan claim, l end of its lease, c parts held, x part numbers taken, and per part
 // k<seq> its ticket ID and p<seq> its value. The index is a sorted set of group keys by the time
-// they are next due; a part handed over leaves a key per ticket for the handed-over TTL.
+// they are next due (one per shard); a part handed over leaves a key per ticket for the handed-over
+// TTL, holding the token of its hand-over (so that a FINISH sent twice recognises its own).
 
 /** KEYS: group, index, handed-over key of the ticket. ARGV: member, sequence, ticket, value, total, now, timeout, lease, token, retention. */
 const ADD = `
@@ -59,14 +73,14 @@ if not present then
   count = redis.call('HINCRBY', g, 'c', 1)
 elseif present ~= ARGV[3] then
   return {'duplicate-part'}
-elseif leased then
+elseif leased and f[2] ~= ARGV[9] then
   return {'in-flight'}
 end
 if count < total then
   if present then return {'held'} end
   return {'stored', count}
 end
-if leased then return {'stored', count} end
+if leased and f[2] ~= ARGV[9] then return {'stored', count} end
 local leaseEnd = now + tonumber(ARGV[8])
 local out = {'complete', ARGV[9]}
 local taken = {}
@@ -82,11 +96,14 @@ return out
 /** KEYS: group, index, then the handed-over key of each part taken. ARGV: member, token, now, handed-over TTL, retention. */
 const FINISH = `
 local g = KEYS[1]
-if redis.call('HGET', g, 's') ~= ARGV[2] then return 0 end
+if redis.call('HGET', g, 's') ~= ARGV[2] then
+  if #KEYS > 2 and redis.call('GET', KEYS[3]) == ARGV[2] then return 1 end
+  return 0
+end
 for seq in string.gmatch(redis.call('HGET', g, 'x'), '[^,]+') do
   if redis.call('HDEL', g, 'k' .. seq, 'p' .. seq) > 0 then redis.call('HINCRBY', g, 'c', -1) end
 end
-for i = 3, #KEYS do redis.call('SET', KEYS[i], '1', 'PX', ARGV[4]) end
+for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[2], 'PX', ARGV[4]) end
 if tonumber(redis.call('HGET', g, 'c')) <= 0 then
   redis.call('DEL', g)
   redis.call('ZREM', KEYS[2], ARGV[1])
@@ -145,14 +162,35 @@ return out
 
 const isNoScript = (e: unknown): boolean => /NOSCRIPT/i.test(e instanceof Error ? e.message : String(e));
 
+const hex = (bytes: ArrayBuffer): string => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
+/** The SHA-1 of a script, as Redis names it for `EVALSHA`. */
+const scriptSha = async (source: string): Promise<string> => hex(await globalThis.crypto.subtle.digest('SHA-1', utf8(source)));
+
+/** The shard, and the mark of the ids, of messages held under the key layout of earlier versions (one index, no hash tag). */
+const LEGACY = '~';
+
+/** Most hand-overs in doubt remembered (see `doubtful`). */
+const MAX_DOUBTFUL = 10_000;
+
+/** The default secret of the keyed hash of message names (see `keySecret`). */
+const DEFAULT_KEY_SECRET = 'smsv4 reassembly key';
+
 /**
  * A {@link ReassemblyStore} shared through Redis. Client-agnostic, like the duplicate store: it
- * only needs a function that sends one command (`SCRIPT LOAD`, `EVALSHA`, `ZRANGEBYSCORE`,
- * `ZCARD`). Each message is a hash under `<prefix>group:<key>` whose TTL covers the reassembly
- * timeout and the inbound retry window; a sorted set `<prefix>deadlines` indexes the messages by
+ * only needs a function that sends one command (`EVALSHA`, `EVAL`, `ZRANGEBYSCORE`, `ZCARD`). Each
+ * message is a hash under `<prefix>{<shard>}group:<id>` (`id` a keyed hash of its reference and
+ * numbers: no phone number in a key name) whose TTL covers the reassembly timeout and the inbound
+ * retry window; a sorted set per shard `<prefix>{<shard>}deadlines` indexes the messages by
  * deadline, so any instance finds the orphans, and claims each one atomically (so it is reported
  * once). Adding a part and taking the complete message is one script: two instances adding the
  * last two parts at once get one message between them, never two and never none.
+ *
+ * Redis Cluster: every script touches the keys of one shard, which share a hash tag; the shards
+ * spread the messages over the cluster's nodes. Scripts run by SHA (`EVALSHA`) and, when the node
+ * does not have them (`NOSCRIPT`: a restart, a failover, `SCRIPT FLUSH`), by source (`EVAL`) on
+ * that same node. Writes survive a lost reply: an add sent twice gets the same answer, a finish
+ * sent twice recognises its own hand-over (no false "handed over twice").
  *
  * @example
  * import Redis from 'ioredis';
@@ -162,39 +200,51 @@ const isNoScript = (e: unknown): boolean => /NOSCRIPT/i.test(e instanceof Error 
 export function createRedisReassemblyStore({
   sendCommand,
   keyPrefix = 'smsv4:reassembly:',
+  shards = 16,
+  keySecret = DEFAULT_KEY_SECRET,
   retentionMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
   now = Date.now,
   token = () => globalThis.crypto.randomUUID(),
 }: RedisReassemblyStoreOptions): RedisReassemblyStore {
   if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
   if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  if (!Number.isSafeInteger(shards) || shards < 1 || shards > 1024) throw new TypeError(`shards must be an integer from 1 to 1024, got ${String(shards)}`);
+  if (typeof keySecret !== 'string' || keySecret === '') throw new TypeError('keySecret must be a non-empty string');
   if (!(typeof retentionMs === 'number' && retentionMs > 0)) throw new TypeError(`retentionMs must be a positive number, got ${String(retentionMs)}`);
   if (typeof now !== 'function') throw new TypeError('now must be a function');
   if (typeof token !== 'function') throw new TypeError('token must be a function');
-  const index = `${keyPrefix}deadlines`;
-  const groupKey = (key: string): string => `${keyPrefix}group:${key}`;
-  const handedOverKey = (ticketId: string): string => `${keyPrefix}handed-over:${ticketId}`;
+  // A message's id is `<shard>.<hash>`: its keys, and the shard's index, follow from it alone. An
+  // id of LEGACY is a message held under the layout of earlier versions (no shard), still claimed.
+  const shardOf = (id: string): string => (id.startsWith(LEGACY) ? LEGACY : id.slice(0, id.indexOf('.')));
+  const tag = (shard: string): string => (shard === LEGACY ? keyPrefix : `${keyPrefix}{${shard}}`);
+  const indexOf = (shard: string): string => `${tag(shard)}deadlines`;
+  const groupKey = (id: string): string => `${tag(shardOf(id))}group:${id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id}`;
+  const handedOverKey = (id: string, ticketId: string): string => `${tag(shardOf(id))}handed-over:${ticketId}`;
   const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
 
-  // The SHA of each script, loaded once (and again after Redis forgot it: a restart, SCRIPT FLUSH).
-  const loaded = new Map<string, Promise<string>>();
-  const load = (source: string): Promise<string> => {
-    let sha = loaded.get(source);
-    if (sha === undefined) {
-      sha = sendCommand(['SCRIPT', 'LOAD', source]).then((reply) => String(reply));
-      loaded.set(source, sha);
-      sha.catch(() => loaded.delete(source));
-    }
-    return sha;
+  let hmacKey: Promise<CryptoKey> | undefined;
+  const idOf = async (key: string): Promise<string> => {
+    hmacKey ??= globalThis.crypto.subtle.importKey('raw', utf8(keySecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const digest = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKey, utf8(key)));
+    const shard = (((digest[0] as number) << 8) | (digest[1] as number)) % shards;
+    return `${shard}.${hex(digest.buffer.slice(0, 16))}`;
   };
+
+  // The SHA of each script, computed here: nothing is loaded ahead, so no node can miss what another was given.
+  const shas = new Map<string, Promise<string>>();
   const run = async (source: string, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
-    const command = (sha: string) => sendCommand(['EVALSHA', sha, String(keys.length), ...keys, ...args]);
+    let sha = shas.get(source);
+    if (sha === undefined) {
+      sha = scriptSha(source);
+      shas.set(source, sha);
+    }
+    const tail = [String(keys.length), ...keys, ...args];
     try {
-      return await command(await load(source));
+      return await sendCommand(['EVALSHA', await sha, ...tail]);
     } catch (e) {
       if (!isNoScript(e)) throw e;
-      loaded.delete(source);
-      return command(await load(source));
+      // Sent where the keys live (the same routing as EVALSHA), and cached there by Redis.
+      return sendCommand(['EVAL', source, ...tail]);
     }
   };
 
@@ -211,51 +261,96 @@ export function createRedisReassemblyStore({
     return part;
   };
 
-  const groupOf = (key: string, reply: readonly unknown[], from: number): ReassemblyGroup => {
+  const groupOf = (id: string, reply: readonly unknown[], from: number): ReassemblyGroup => {
     const parts = reply.slice(from).map(decode);
     const first = parts[0];
     const c = first?.concatenation;
-    if (c === undefined) throw new TypeError(`the message ${key} was claimed without parts`);
-    return { key, token: String(reply[from - 1]), concatenation: { reference: c.reference, referenceBits: c.referenceBits, total: c.total }, parts };
+    if (c === undefined) throw new TypeError(`the message ${id} was claimed without parts`);
+    return { key: id, token: String(reply[from - 1]), concatenation: { reference: c.reference, referenceBits: c.referenceBits, total: c.total }, parts };
   };
+
+  const claimIn = async (shard: string, leaseMs: number, limit: number, claimed: ReassemblyGroup[], failures: unknown[]): Promise<void> => {
+    const index = indexOf(shard);
+    const due = await sendCommand(['ZRANGEBYSCORE', index, '-inf', String(now()), 'LIMIT', '0', String(limit)]);
+    if (!Array.isArray(due)) return;
+    for (const member of due) {
+      const id = shard === LEGACY ? LEGACY + String(member) : String(member);
+      try {
+        const reply = await run(CLAIM, [groupKey(id), index], [String(member), String(now()), ms(leaseMs), token()]);
+        if (Array.isArray(reply) && reply.length > 1) claimed.push(groupOf(id, reply, 1));
+      } catch (e) {
+        // One message that cannot be read must not hold back the others: it is claimed again after its lease.
+        failures.push(e);
+      }
+    }
+  };
+
+  // Hand-over tokens in doubt, by message: an add whose reply was lost may have taken the message
+  // under its token; the next add of that message in this process uses the same token, so it is
+  // recognised, and a restore queued behind the add gives the message back to any other instance.
+  const doubtful = new Map<string, string>();
+  const doubt = (id: string, handOver: string): void => {
+    doubtful.delete(id);
+    doubtful.set(id, handOver);
+    if (doubtful.size > MAX_DOUBTFUL) doubtful.delete(doubtful.keys().next().value as string);
+    run(RESTORE, [groupKey(id), indexOf(shardOf(id))], [id, handOver]).then(
+      () => {
+        if (doubtful.get(id) === handOver) doubtful.delete(id);
+      },
+      () => undefined,
+    );
+  };
+
+  const memberOf = (id: string): string => (id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id);
+  // The legacy index last: messages an earlier version held are claimed once due, never lost on upgrade.
+  const shardNames = [...Array.from({ length: shards }, (_, i) => String(i)), LEGACY];
+  // The shard the next sweep starts with: every shard gets its turn when a sweep fills its limit early.
+  let nextShard = 0;
 
   return {
     async add(part, { timeoutMs, leaseMs }) {
       const c = part.concatenation;
       if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
-      const key = reassemblyKey(part);
-      const reply = await run(
-        ADD,
-        [groupKey(key), index, handedOverKey(part.message.ticketId)],
-        [key, String(c.sequence), part.message.ticketId, encode(part), String(c.total), String(now()), ms(timeoutMs), ms(leaseMs), token(), ms(retentionMs)],
-      );
+      const id = await idOf(reassemblyKey(part));
+      const handOver = doubtful.get(id) ?? token();
+      let reply: unknown;
+      try {
+        reply = await run(
+          ADD,
+          [groupKey(id), indexOf(shardOf(id)), handedOverKey(id, part.message.ticketId)],
+          [id, String(c.sequence), part.message.ticketId, encode(part), String(c.total), String(now()), ms(timeoutMs), ms(leaseMs), handOver, ms(retentionMs)],
+        );
+      } catch (e) {
+        doubt(id, handOver);
+        throw e;
+      }
+      doubtful.delete(id);
       if (!Array.isArray(reply)) throw new TypeError(`unexpected reply of the reassembly script: ${String(reply)}`);
       const status = String(reply[0]);
       if (status === 'stored') return { status, received: Number(reply[1]), total: c.total } satisfies PartAddOutcome;
       if (status === 'held' || status === 'in-flight' || status === 'duplicate-part' || status === 'handed-over') return { status };
-      if (status === 'complete') return { status, group: groupOf(key, reply, 2) };
+      if (status === 'complete') return { status, group: groupOf(id, reply, 2) };
       throw new TypeError(`unexpected reply of the reassembly script: ${status}`);
     },
     async finish(group, { handedOverTtlMs }) {
-      const keys = [groupKey(group.key), index, ...group.parts.map((p) => handedOverKey(p.message.ticketId))];
-      const reply = await run(FINISH, keys, [group.key, group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
+      const keys = [groupKey(group.key), indexOf(shardOf(group.key)), ...group.parts.map((p) => handedOverKey(group.key, p.message.ticketId))];
+      const reply = await run(FINISH, keys, [memberOf(group.key), group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
       return Number(reply) === 1;
     },
     async restore(group) {
-      await run(RESTORE, [groupKey(group.key), index], [group.key, group.token]);
+      await run(RESTORE, [groupKey(group.key), indexOf(shardOf(group.key))], [memberOf(group.key), group.token]);
     },
     async claimExpired({ leaseMs, limit }) {
-      const due = await sendCommand(['ZRANGEBYSCORE', index, '-inf', String(now()), 'LIMIT', '0', String(Math.max(1, Math.floor(limit)))]);
-      if (!Array.isArray(due)) return [];
+      const most = Math.max(1, Math.floor(limit));
       const claimed: ReassemblyGroup[] = [];
       const failures: unknown[] = [];
-      for (const member of due) {
-        const key = String(member);
+      const start = nextShard;
+      nextShard = (nextShard + 1) % shardNames.length;
+      for (let i = 0; i < shardNames.length && claimed.length < most; i++) {
+        const shard = shardNames[(start + i) % shardNames.length] as string;
         try {
-          const reply = await run(CLAIM, [groupKey(key), index], [key, String(now()), ms(leaseMs), token()]);
-          if (Array.isArray(reply) && reply.length > 1) claimed.push(groupOf(key, reply, 1));
+          await claimIn(shard, leaseMs, most - claimed.length, claimed, failures);
         } catch (e) {
-          // One message that cannot be read must not hold back the others: it is claimed again after its lease.
           failures.push(e);
         }
       }
@@ -263,7 +358,9 @@ export function createRedisReassemblyStore({
       return claimed;
     },
     async size() {
-      return Number(await sendCommand(['ZCARD', index]));
+      let total = 0;
+      for (const shard of shardNames) total += Number(await sendCommand(['ZCARD', indexOf(shard)]));
+      return total;
     },
   };
 }

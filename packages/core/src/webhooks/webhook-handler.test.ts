@@ -250,6 +250,75 @@ describe('createWebhookHandler: rejections', () => {
     expect(answer).toMatchObject({ status: 400, rejection: 'request-aborted' });
   });
 
+  it('answers 408 with Connection: close when the body is not read within bodyTimeoutMs, and the handler is not called', async () => {
+    vi.useFakeTimers();
+    try {
+      const onDeliveryReceipt = vi.fn();
+      const { handler } = receiver({ onDeliveryReceipt, bodyTimeoutMs: 1_000 });
+      let late!: (body: string) => void;
+      const answer = handler.handle({ ...post(RECEIPT), body: () => new Promise<string>((resolve) => (late = resolve)) });
+      await vi.advanceTimersByTimeAsync(999);
+      let settled = false;
+      void answer.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await answer).toMatchObject({ status: 408, rejection: 'request-timeout', headers: { connection: 'close' }, body: 'The request body was not received within 1000 ms\n' });
+      late(loadFixture(RECEIPT));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onDeliveryReceipt).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers 503 with Retry-After when a store does not answer within storeTimeoutMs, and gives back a reservation that lands later', async () => {
+    vi.useFakeTimers();
+    try {
+      const onDeliveryReceipt = vi.fn();
+      let land!: (outcome: 'reserved') => void;
+      const released: string[] = [];
+      const store: DuplicateStore = {
+        reserve: () => new Promise((resolve) => (land = resolve)),
+        commit: () => undefined,
+        release: (key) => void released.push(key),
+      };
+      const { handler, errors } = receiver({ onDeliveryReceipt, store, storeTimeoutMs: 500 });
+      const answer = handler.handle(post(RECEIPT));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await answer).toMatchObject({ status: 503, rejection: 'store-unavailable', headers: { 'retry-after': '10' } });
+      expect(errors.map((e) => e.code)).toEqual(['store-failed']);
+      land('reserved');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(released).toEqual(['receipt:44101-0922I-13413-21GDL:1']);
+      expect(onDeliveryReceipt).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names an incomplete message by its ticket, not by its phone numbers, in what the default onError logs', async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A claimed message that cannot be put together (no part), under a key holding both numbers.
+      const broken = { key: '8-74-2:12065551234:24273', token: 't', concatenation: { reference: 0x4a, referenceBits: 8 as const, total: 2 }, parts: [] };
+      let claims = 0;
+      const reassemblyStore: ReassemblyStore = { add: () => ({ status: 'held' }), finish: () => true, restore: () => undefined, claimExpired: () => (claims++ === 0 ? [broken] : []) };
+      const handler = createWebhookHandler({ onInboundMessage: () => undefined, reassemblyStore, orphanSweepMs: 1_000 });
+      await handler.handle(post(RECEIPT));
+      await vi.advanceTimersByTimeAsync(1_000);
+      handler.close();
+      expect(logged).toHaveBeenCalledTimes(1);
+      const [error] = logged.mock.calls[0] as [WebhookError];
+      expect(error.code).toBe('orphan-failed');
+      expect(`${error.message} ${String(error.key)}`).not.toMatch(/12065551234|24273/);
+    } finally {
+      logged.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 500 and reports when the adapter says the body was consumed by another parser', async () => {
     const { handler, errors } = receiver({ onDeliveryReceipt });
     const consumed = new WebhookError('receiver-misconfigured', 'express.urlencoded() consumed the body');

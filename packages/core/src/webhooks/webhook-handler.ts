@@ -15,6 +15,8 @@ import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } 
 import type { InboundCharset } from './inbound-content.js';
 import { runtimeTimers, singleInboundMessage, type InboundMessage, type ReassemblerTimers } from './inbound-reassembler.js';
 import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
+import { BODY_TIMED_OUT, DEFAULT_BODY_TIMEOUT_MS, readBodyWithin } from './body-deadline.js';
+import { DEFAULT_STORE_TIMEOUT_MS, withinStoreBound } from './store-bound.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
 import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
@@ -100,10 +102,21 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly requireApiVersion?: boolean;
   /** Largest body accepted, in bytes, checked before parsing (default 64 KiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * How long reading a body may take before the request is answered 408 with `Connection: close`,
+   * which frees the socket (default 10 000 ms): a slow or stalled peer does not hold the connection.
+   */
+  readonly bodyTimeoutMs?: number;
   /** How long a handler may take before the event is answered 503 (default 10 000 ms). */
   readonly handlerTimeoutMs?: number;
   /** Where taken events are remembered (default an in-memory store). */
   readonly store?: DuplicateStore;
+  /**
+   * How long one call to a store (duplicate, reassembly) may take before the callback is answered
+   * 503 with `Retry-After` (default 2 000 ms): a shared store that stops answering must not hold a
+   * callback past the service's wait. What the call takes after that bound is given back.
+   */
+  readonly storeTimeoutMs?: number;
   /** How long a taken receipt is remembered (default 25 hours: the 24-hour retry window and a margin). */
   readonly receiptTtlMs?: number;
   /** How long a taken inbound message is remembered (default 73 hours: the 3-day retry window and a margin). */
@@ -230,8 +243,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     allowRemoteAddress,
     requireApiVersion = true,
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
     handlerTimeoutMs = 10_000,
     store = createMemoryDuplicateStore(),
+    storeTimeoutMs = DEFAULT_STORE_TIMEOUT_MS,
     receiptTtlMs = RECEIPT_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
     inboundTtlMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
     leaseMs = Math.max(6 * handlerTimeoutMs, 60_000),
@@ -262,6 +277,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
   for (const [name, value] of [
     ['handlerTimeoutMs', handlerTimeoutMs],
+    ['storeTimeoutMs', storeTimeoutMs],
+    ['bodyTimeoutMs', bodyTimeoutMs],
     ['receiptTtlMs', receiptTtlMs],
     ['inboundTtlMs', inboundTtlMs],
     ['leaseMs', leaseMs],
@@ -323,16 +340,19 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   const parts: ReassemblyStore | undefined =
     reassemble && onInboundMessage !== undefined ? (reassemblyStore ?? createMemoryReassemblyStore({ maxPending: maxPendingMessages, now })) : undefined;
 
-  /** Settles a store call that may be synchronous; rejects like the call. */
-  const settle = async <T>(call: () => T | PromiseLike<T>): Promise<T> => {
-    const result = call();
+  /**
+   * Settles a store call that may be synchronous, within `storeTimeoutMs`; rejects like the call,
+   * or with a `StoreTimeoutError` at the bound (what the call yields later goes to `late`).
+   */
+  const settle = async <T>(call: () => T | PromiseLike<T>, what = 'a store call', late?: (value: T) => void): Promise<T> => {
+    const result = withinStoreBound(call(), storeTimeoutMs, what, late);
     return isThenable(result) ? await result : result;
   };
 
   /** Ends a hand-over once its handler resolved (its parts are forgotten, their tickets remembered). */
   const finishGroup = async (store: ReassemblyStore, group: ReassemblyGroup, ticketId: string): Promise<void> => {
     try {
-      const held = await settle(() => store.finish(group, { handedOverTtlMs: inboundTtlMs }));
+      const held = await settle(() => store.finish(group, { handedOverTtlMs: inboundTtlMs }), 'ending a hand-over');
       if (!held) {
         report('lease-expired', `the message of ticket ${ticketId} was taken again after its lease of ${leaseMs} ms ran out: it may have been handed over twice`, undefined, ticketId);
       }
@@ -344,7 +364,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   /** Gives the parts of a message whose handler failed back to the store, so that the retry completes it again. */
   const restoreGroup = async (store: ReassemblyStore, group: ReassemblyGroup, ticketId: string): Promise<void> => {
     try {
-      await settle(() => store.restore(group));
+      await settle(() => store.restore(group), 'giving back the parts of a message');
     } catch (e) {
       report('store-failed', `giving back the parts of the message of ticket ${ticketId} failed: they are taken again once the lease of ${leaseMs} ms ends`, e, ticketId);
     }
@@ -361,7 +381,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     try {
       message = groupMessage(group, charset);
     } catch (e) {
-      report('orphan-failed', `the incomplete message ${group.key} could not be put together`, e, ticketId);
+      // The ticket, not the group's key: a key may hold phone numbers, and reports go to logs.
+      report('orphan-failed', `the incomplete message of ticket ${String(ticketId)} could not be put together`, e, ticketId);
       return;
     }
     telemetry?.orphan({ ticketId: message.ticketId, partsHeld: message.parts.length, missingParts: message.missingParts });
@@ -400,8 +421,11 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       next(0);
     };
     try {
-      const claimed = store.claimExpired({ leaseMs, limit: ORPHANS_PER_SWEEP });
-      if (isThenable(claimed)) Promise.resolve(claimed).then(deliver, failed);
+      // A late answer is delivered all the same (its claims are this instance's); the sweeps go on from the bound.
+      const claimed = withinStoreBound(store.claimExpired({ leaseMs, limit: ORPHANS_PER_SWEEP }), storeTimeoutMs, 'claiming orphans', (late) => {
+        for (const group of late) deliverOrphan(store, group);
+      });
+      if (isThenable(claimed)) claimed.then(deliver, failed);
       else deliver(claimed);
     } catch (e) {
       failed(e);
@@ -417,7 +441,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
 
   const forget = async (key: string, ticketId: string): Promise<void> => {
     try {
-      await store.release(key);
+      await settle(() => store.release(key), `forgetting ${key}`);
     } catch (e) {
       report('store-failed', `forgetting ${key} failed`, e, ticketId, key);
     }
@@ -430,7 +454,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   const remember = (key: string, ticketId: string, ttlMs: number): Promise<void> | undefined => {
     try {
       const done = store.commit(key, ttlMs);
-      return isThenable(done) ? Promise.resolve(done).then(undefined, rememberFailed(key, ticketId)) : undefined;
+      return isThenable(done) ? Promise.resolve(withinStoreBound(done, storeTimeoutMs, `remembering ${key}`)).then(undefined, rememberFailed(key, ticketId)) : undefined;
     } catch (e) {
       rememberFailed(key, ticketId)(e);
       return undefined;
@@ -533,8 +557,13 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
     let reserved: ReserveOutcome;
     try {
+      // A reservation that lands after the bound (answered 503) is given back, so the retry is not answered 409.
       const outcome = store.reserve(key, leaseMs);
-      reserved = isThenable(outcome) ? await outcome : outcome;
+      reserved = isThenable(outcome)
+        ? await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
+            if (late === 'reserved') void forget(key, ticketId);
+          })
+        : outcome;
     } catch (e) {
       report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
       return webhookRejection('store-unavailable');
@@ -568,7 +597,15 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   ): Promise<WebhookResponse> => {
     let added: PartAddOutcome;
     try {
-      added = await settle(() => store.add(callback, { timeoutMs: reassemblyTimeoutMs, leaseMs }));
+      // A part that completes its message after the bound (answered 503) gives the message back, so the retry completes it again.
+      added = await settle(
+        () => store.add(callback, { timeoutMs: reassemblyTimeoutMs, leaseMs }),
+        `holding the part ${context.key}`,
+        (late) => {
+          if (late.evicted !== undefined) for (const group of late.evicted) deliverOrphan(store, group);
+          if (late.status === 'complete') void restoreGroup(store, late.group, ticketId);
+        },
+      );
     } catch (e) {
       report('store-failed', `holding the part ${context.key} failed: answered 503`, e, ticketId, context.key);
       return webhookRejection('store-unavailable');
@@ -629,9 +666,11 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     let body: BodyInput | null;
     try {
-      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue).
+      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue), within bodyTimeoutMs.
       const source = request.body;
-      body = typeof source === 'function' ? await source(maxBodyBytes) : source;
+      const read = typeof source === 'function' ? await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs) : source;
+      if (read === BODY_TIMED_OUT) return webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } });
+      body = read;
     } catch (e) {
       if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
         report('receiver-misconfigured', e.message, e);

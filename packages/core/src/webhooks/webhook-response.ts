@@ -19,6 +19,7 @@ export type WebhookRejectionCode =
   | 'unknown-callback'
   | 'callback-not-accepted'
   | 'request-aborted'
+  | 'request-timeout'
   | 'in-flight'
   | 'handler-failed'
   | 'handler-timeout'
@@ -48,6 +49,7 @@ export const WEBHOOK_REJECTIONS: Readonly<Record<WebhookRejectionCode, WebhookRe
   'unknown-callback': { status: 400, description: 'Payload is neither a deliveryReceipt nor a mobileOriginate' },
   'callback-not-accepted': { status: 422, description: 'This URL does not take {kind}' },
   'request-aborted': { status: 400, description: 'The request body could not be read' },
+  'request-timeout': { status: 408, description: 'The request body was not received within {timeoutMs} ms' },
   'in-flight': { status: 409, description: 'The same event is being handled by an earlier delivery; retry later' },
   'handler-failed': { status: 500, description: 'The event could not be handled; retry later' },
   'handler-timeout': { status: 503, description: 'The event was not handled in time; retry later' },
@@ -77,6 +79,9 @@ export interface WebhookResponse {
   /** Set when `outcome` is `'rejected'`. */
   readonly rejection?: WebhookRejectionCode;
 }
+
+/** `Retry-After` of a 503 for a store that did not answer: a short wait, the service's own retries go on for hours. */
+const STORE_RETRY_AFTER_SECONDS = '10';
 
 const EMPTY_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 const TEXT_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'text/plain; charset=utf-8' });
@@ -116,7 +121,13 @@ export function webhookRejection(code: WebhookRejectionCode, { values, detail, h
   if (values !== undefined) description = description.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] as string) : whole));
   if (detail !== undefined && detail !== '') description += `: ${detail}`;
   const own: Record<string, string> =
-    code === 'method-not-allowed' ? { allow: 'POST' } : code === 'payload-too-large' ? { connection: 'close' } : {};
+    code === 'method-not-allowed'
+      ? { allow: 'POST' }
+      : code === 'payload-too-large' || code === 'request-timeout'
+        ? { connection: 'close' }
+        : code === 'store-unavailable'
+          ? { 'retry-after': STORE_RETRY_AFTER_SECONDS }
+          : {};
   return {
     status: entry.status,
     headers: { ...TEXT_HEADERS, ...own, ...headers },

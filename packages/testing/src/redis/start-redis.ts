@@ -16,6 +16,10 @@ export interface StartRedisOptions {
   readonly startTimeoutMs?: number;
   /** How it is stopped (default `'auto'`: by the runner entry of the setup files). */
   readonly teardown?: Teardown;
+  /** The port (default a free one): give a stopped server's port, with its `--dir` in `args`, to start it again. */
+  readonly port?: number;
+  /** More arguments of `redis-server`, after the kit's (e.g. `['--appendonly', 'yes', '--dir', dir]`: they win). */
+  readonly args?: readonly string[];
 }
 
 /** A running `redis-server`. */
@@ -28,6 +32,10 @@ export interface TestRedis {
   /** `{ host, port }`: the connection options of ioredis and BullMQ. */
   readonly connection: { readonly host: string; readonly port: number };
   readonly process: ChildProcess;
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as a stalled server. */
+  pause(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  resume(): void;
   /** Stops it (SIGTERM, then SIGKILL after a second) and waits for it to exit; once, however often it is called. */
   stop(): Promise<void>;
   /** The same as `stop()`. */
@@ -35,11 +43,11 @@ export interface TestRedis {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-const missing = (binary: string): string =>
+export const missing = (binary: string): string =>
   `${binary} is not installed (or not on the PATH): install it (Debian, Ubuntu: apt-get install redis-server; macOS: brew install redis) to run the tests that need Redis`;
 
 /** A port free on 127.0.0.1 right now (the probe listens on port 0 and lets it go). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
   await once(probe, 'listening');
   const { port } = probe.address() as AddressInfo;
@@ -48,10 +56,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the server on a port; the child once it accepts connections, or undefined when it did not start. */
-function launch(binary: string, port: number, timeoutMs: number): Promise<ChildProcess | undefined> {
+export function launch(binary: string, port: number, timeoutMs: number, args: readonly string[] = []): Promise<ChildProcess | undefined> {
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--logfile', ''],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--logfile', '', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve) => {
@@ -75,9 +83,11 @@ function launch(binary: string, port: number, timeoutMs: number): Promise<ChildP
   });
 }
 
-const stopChild = (child: ChildProcess): Promise<void> =>
+export const stopChild = (child: ChildProcess): Promise<void> =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    // A frozen server takes no SIGTERM: it is let go on first.
+    child.kill('SIGCONT');
     const force = setTimeout(() => child.kill('SIGKILL'), 1000);
     child.once('exit', () => {
       clearTimeout(force);
@@ -97,19 +107,31 @@ const stopChild = (child: ChildProcess): Promise<void> =>
  * const queue = createSendQueue({ connection: redis.connection, ... });
  */
 export async function startRedis(options: StartRedisOptions = {}): Promise<TestRedis> {
-  const { binary = 'redis-server', startTimeoutMs = 10_000, teardown } = options;
+  const { binary = 'redis-server', startTimeoutMs = 10_000, teardown, args = [], port: fixedPort } = options;
+  if (fixedPort !== undefined && !(Number.isSafeInteger(fixedPort) && fixedPort > 0 && fixedPort < 65_536)) throw new TypeError('port must be a TCP port number');
   if (!(Number.isFinite(startTimeoutMs) && startTimeoutMs > 0)) throw new TypeError('startTimeoutMs must be a positive number');
   const register = prepareTeardown(teardown, 'startRedis');
   const probe = spawnSync(binary, ['--version'], { encoding: 'utf8' });
   if (probe.error !== undefined || probe.status !== 0) throw new Error(missing(binary));
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    const child = await launch(binary, port, startTimeoutMs);
+  for (let attempt = 0; attempt < (fixedPort === undefined ? 5 : 1); attempt++) {
+    const port = fixedPort ?? (await freePort());
+    const child = await launch(binary, port, startTimeoutMs, args);
     if (child === undefined) continue;
     const stop = runOnce(() => stopChild(child));
     register(stop);
     const host = '127.0.0.1';
-    return { host, port, url: `redis://${host}:${port}`, connection: { host, port }, process: child, stop, close: stop, [Symbol.asyncDispose]: stop };
+    return {
+      host,
+      port,
+      url: `redis://${host}:${port}`,
+      connection: { host, port },
+      process: child,
+      pause: () => void child.kill('SIGSTOP'),
+      resume: () => void child.kill('SIGCONT'),
+      stop,
+      close: stop,
+      [Symbol.asyncDispose]: stop,
+    };
   }
-  throw new Error(`${binary} did not start on a free loopback port after 5 tries`);
+  throw new Error(fixedPort === undefined ? `${binary} did not start on a free loopback port after 5 tries` : `${binary} did not start on port ${fixedPort}`);
 }
