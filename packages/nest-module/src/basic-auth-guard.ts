@@ -51,6 +51,9 @@ export class SmsBasicAuthGuard implements CanActivate {
       if (typeof pair?.username !== 'string' || typeof pair.password !== 'string' || pair.username.includes(':')) {
         throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth credentials need a username without a colon and a password, both strings');
       }
+      if (pair.username === '' || pair.password === '') {
+        throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth credentials need a non-empty username and a non-empty password (empty ones are guessed at once)');
+      }
     }
     this.#allowed = pairs.map(({ username, password }) => ({ accountId: username, password }));
   }

@@ -130,6 +130,7 @@ describe('the webhook controller', () => {
             client: CLIENT,
             webhookPath: 'sms/callbacks',
             webhooks: {
+              allowUnauthenticated: true,
               onDuplicate: (event) => void journal.duplicates.push(event),
               maxBodyBytes: 4096,
               handlerTimeoutMs: 2000,

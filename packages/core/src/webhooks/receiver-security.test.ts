@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFixture } from '../../test/fixtures.js';
 import { basicAuthorization } from '../http/basic-auth.js';
 import { encodeMobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bytesToHex } from '../text/hex.js';
 import { buildUserDataHeader } from '../text/udh.js';
-import type { InboundMessage } from './inbound-reassembler.js';
+import type { InboundMessage, ReassemblerTimers } from './inbound-reassembler.js';
+import { createMemoryReassemblyStore, type ReassemblyStore } from './reassembly-store.js';
 import { MAX_INBOUND_PART_OCTETS } from './part-limits.js';
 import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequest } from './webhook-handler.js';
 
@@ -167,5 +168,44 @@ describe('multipart parts: a size limit and a byte budget', () => {
     // The retry of a refused part is now held.
     expect((await handler.handle(post(partBody(2000 + held, 1, 2, 134), { type: JSON_TYPE }))).status).toBe(200);
     handler.close();
+  });
+});
+
+describe('default logs', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never print a phone number: failures of handlers, stores and orphans are logged by ticket, key and reference', async () => {
+    const printed: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      for (const arg of args) printed.push(arg instanceof Error ? `${arg.message} ${arg.stack ?? ''} ${String((arg.cause as Error | undefined)?.message)}` : String(arg));
+    });
+    let sweep: (() => void) | undefined;
+    const timers: ReassemblerTimers = { setTimeout: (fn) => void (sweep = fn), clearTimeout: () => undefined };
+    const memory = createMemoryReassemblyStore();
+    // A store that gives up a group it holds no parts of: the orphan cannot be put together.
+    const store: ReassemblyStore = {
+      add: (part, options) => memory.add(part, options),
+      finish: (group, options) => memory.finish(group, options),
+      restore: (group) => memory.restore(group),
+      claimExpired: () => [{ key: '16-9-2:12065551234:24273', token: 't', concatenation: { reference: 9, referenceBits: 16, total: 2 }, parts: [] }],
+    };
+    const handler = createWebhookHandler({
+      allowUnauthenticated: true,
+      reassemblyStore: store,
+      timers,
+      handlerTimeoutMs: 50,
+      onInboundMessage: (message) => {
+        if (message.ticketIds.length === 1) return new Promise(() => undefined);
+        throw new Error('database down');
+      },
+    });
+    expect((await handler.handle(post(partBody(3, 1, 2, 5), { type: JSON_TYPE }))).status).toBe(200);
+    expect((await handler.handle(post(partBody(3, 2, 2, 5), { type: JSON_TYPE }))).status).toBe(500);
+    expect((await handler.handle(post(partBody(4, 1, 1, 10), { type: JSON_TYPE }))).status).toBe(503);
+    sweep?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    handler.close();
+    expect(printed.length).toBeGreaterThanOrEqual(3);
+    expect(printed.join('\n')).not.toMatch(/12065551234|24273/);
   });
 });

@@ -372,7 +372,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     try {
       message = groupMessage(group, charset);
     } catch (e) {
-      report('orphan-failed', `the incomplete message ${group.key} could not be put together`, e, ticketId);
+      // Its key holds phone numbers: named by its reference, never by its key, in what is logged by default.
+      report('orphan-failed', `an incomplete message (reference ${group.concatenation?.reference}) could not be put together`, e, ticketId);
       return;
     }
     telemetry?.orphan({ ticketId: message.ticketId, partsHeld: message.parts.length, missingParts: message.missingParts });
