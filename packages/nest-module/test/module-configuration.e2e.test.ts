@@ -206,6 +206,11 @@ describe('start-up checks', () => {
       'invalid-options',
       /basicAuth credentials need a username without a colon/,
     );
+    await refuses(
+      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { basicAuth: { username: 'openmarket', password: '' } } })], providers: [Handler] },
+      'invalid-options',
+      /basicAuth credentials need a non-empty username and a non-empty password/,
+    );
   });
 
   it('refuses a logger or telemetry the receiver and the Basic auth guard cannot report to', async () => {

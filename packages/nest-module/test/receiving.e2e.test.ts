@@ -114,7 +114,7 @@ describe('the webhook controller', () => {
       providers: [ReceiptsService],
     });
     prefixed = await startApp(
-      { imports: [journalGlobal, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms' })], providers: [ReceiptsService] },
+      { imports: [journalGlobal, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms', webhooks: { allowUnauthenticated: true } })], providers: [ReceiptsService] },
       {},
       (app) => {
         app.setGlobalPrefix('api');
