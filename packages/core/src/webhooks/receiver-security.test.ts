@@ -80,9 +80,16 @@ describe('remote addresses', () => {
 });
 
 describe('early rejections close the connection', () => {
-  const handler = createWebhookHandler({ onDeliveryReceipt, basicAuth: { username: 'openmarket', password: 's3cret' }, maxBodyBytes: 1024 });
+  const handler = createWebhookHandler({
+    onDeliveryReceipt,
+    basicAuth: { username: 'openmarket', password: 's3cret' },
+    allowRemoteAddress: (ip) => ip === '127.0.0.1',
+    maxBodyBytes: 1024,
+  });
   const authorization = basicAuthorization({ accountId: 'openmarket', password: 's3cret' });
   for (const [name, request, status] of [
+    ['403 for a peer off the allow-list', post(loadFixture(RECEIPT), { remoteAddress: '192.0.2.1' }), 403],
+    ['405 for a PUT', { ...post(loadFixture(RECEIPT)), method: 'PUT' }, 405],
     ['401 without credentials', post(loadFixture(RECEIPT)), 401],
     ['415 for text/plain', post(loadFixture(RECEIPT), { headers: { authorization }, type: 'text/plain' }), 415],
     ['415 for gzip', post(loadFixture(RECEIPT), { headers: { authorization, 'content-encoding': 'gzip' } }), 415],
