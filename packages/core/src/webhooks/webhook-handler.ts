@@ -51,6 +51,7 @@ export interface WebhookContext<P = unknown> {
   readonly format: WireFormat;
   /** Aborted when the handler runs past `handlerTimeoutMs` (the event was answered 503). */
   readonly signal: AbortSignal;
+  /** The peer's address, normalised as `allowRemoteAddress` sees it (`::ffff:127.0.0.1` as `127.0.0.1`). */
   readonly remoteAddress?: string;
   /** What the adapter passed through (express: `{ req }`); absent for orphans. */
   readonly platform?: P;
