@@ -122,6 +122,27 @@ describe('failures as the service answers them', () => {
   });
 });
 
+describe('credentials', () => {
+  it('takes the password from standard input, warns when it is on the command line, never echoes a URL\'s userinfo', async () => {
+    const piped = await smsv4(['lookup', '14155550100', '--account-id', 'sandbox', '--password-stdin', '--base-url', sandbox.url], { input: 'sandbox-password\n' });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).not.toContain('warning');
+    const argv = await api(['lookup', '14155550100', '--account-id', 'sandbox', '--password', 'sandbox-password']);
+    expect(argv.code, argv.stderr).toBe(0);
+    expect(argv.stderr).toContain('smsv4: warning: --password on the command line is visible to other users of this machine (ps, shell history)');
+    const userinfo = await smsv4(['lookup', '14155550100', '--base-url', 'https://acme:hunter2@smsc.example.com']);
+    expect(userinfo.code).toBe(2);
+    expect(userinfo.stderr).toContain('https://***@smsc.example.com');
+    expect(userinfo.stderr).not.toContain('hunter2');
+  });
+
+  it('warns before sending credentials over plain HTTP to another machine', async () => {
+    const plain = await smsv4(['lookup', '14155550100', '--base-url', 'http://smsc.example.invalid', '--account-id', 'acme', '--password-stdin', '--timeout', '2000'], { input: 'pw' });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^smsv4: warning: the credentials go to http:\/\/smsc\.example\.invalid over plain HTTP, readable by anyone on the way: use https\n/);
+  });
+});
+
 describe('lookup and invoke', () => {
   it('looks up an operator, from SMSV4_BASE_URL', async () => {
     const run = await smsv4(['lookup', '14155550100'], { env: { SMSV4_BASE_URL: sandbox.url } });

@@ -210,6 +210,7 @@ export type { HeadersLike } from './http/headers.js';
 export { headerValue } from './http/headers.js';
 export { JSON_CONTENT_TYPE, XML_CONTENT_TYPE, contentTypeFor, formatOfContentType, formatForAccept } from './http/media-type.js';
 export { isTicketId, ticketIdFromLocation } from './http/ticket-id.js';
+export { normalizeIpAddress, createAddressAllowList } from './http/ip-address.js';
 export type { HttpRequestData, RequestContext, PreparedRequestContext, InvokeServiceRequestOptions } from './http/requests.js';
 export { buildSendRequest, buildStatusRequest, buildLookupRequest, buildInvokeServiceRequest, prepareRequestContext } from './http/requests.js';
 export type { HttpResponseData, ApiFailure, SendAccepted, StatusResult, LookupResult, InvokeAccepted } from './http/responses.js';
@@ -217,7 +218,7 @@ export { parseSendResponse, parseStatusResponse, parseLookupResponse, parseInvok
 
 // --- webhooks (receiving) ---
 export type { WebhookRejectionCode, WebhookRejectionEntry, WebhookOutcome, WebhookResponse, WebhookRejectionOptions } from './webhooks/webhook-response.js';
-export { WEBHOOK_REJECTIONS, webhookAccepted, webhookRejection } from './webhooks/webhook-response.js';
+export { WEBHOOK_REJECTIONS, REASSEMBLY_FULL_RETRY_AFTER_S, webhookAccepted, webhookRejection } from './webhooks/webhook-response.js';
 export type { WebhookErrorCode, WebhookErrorOptions } from './webhooks/webhook-error.js';
 export { WebhookError } from './webhooks/webhook-error.js';
 export type {
@@ -253,7 +254,8 @@ export type {
   MemoryReassemblyStoreOptions,
   MemoryReassemblyStore,
 } from './webhooks/reassembly-store.js';
-export { createMemoryReassemblyStore, groupMessage } from './webhooks/reassembly-store.js';
+export { createMemoryReassemblyStore, groupMessage, estimatePartBytes, DEFAULT_MAX_PENDING_BYTES } from './webhooks/reassembly-store.js';
+export { MAX_INBOUND_PART_OCTETS } from './webhooks/part-limits.js';
 export type { RedisReassemblyStoreOptions, RedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
 export { createRedisReassemblyStore } from './webhooks/redis-reassembly-store.js';
 export type { MessagePartStatus, MessageDeliveryStatus, ReceiptAggregatorOptions, ReceiptAggregator } from './webhooks/receipt-aggregator.js';

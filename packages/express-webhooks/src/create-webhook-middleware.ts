@@ -69,6 +69,7 @@ function send(res: ServerResponse, answer: WebhookResponse): void {
  *
  * const app = express();
  * app.use('/sms/callbacks', createWebhookMiddleware({
+ *   basicAuth: { username: 'openmarket', password: callbackPassword },
  *   onDeliveryReceipt: async (receipt) => saveReceipt(receipt),
  *   onInboundMessage: async (message) => saveInbound(message),
  * }));

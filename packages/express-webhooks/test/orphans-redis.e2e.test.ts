@@ -42,6 +42,7 @@ describe('orphans reported through the hook by two instances sharing the Redis r
       app.use(
         '/callbacks',
         createWebhookMiddleware({
+          allowUnauthenticated: true,
           reassemblyStore: createRedisReassemblyStore({ sendCommand, keyPrefix: PREFIX }),
           reassemblyTimeoutMs: REASSEMBLY_TIMEOUT_MS,
           orphanSweepMs: ORPHAN_SWEEP_MS,

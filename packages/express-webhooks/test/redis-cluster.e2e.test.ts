@@ -46,6 +46,7 @@ describe('the Redis stores on a 3-master Redis Cluster', () => {
     await new Promise((resolve) => redis.once('ready', resolve));
     const sendCommand: RedisCommand = ([name = '', ...args]) => redis.call(name, ...args);
     handler = createWebhookHandler({
+      allowUnauthenticated: true,
       // The default bound (2 s): what the last case waits for, once per round.
       store: createRedisDuplicateStore({ sendCommand }),
       reassemblyStore: createRedisReassemblyStore({ sendCommand }),

@@ -48,6 +48,7 @@ describe('receivers on a Redis killed and restarted (append-only file)', () => {
     await client.ping();
     const sendCommand: RedisCommand = ([name = '', ...rest]) => client.call(name, ...rest);
     handler = createWebhookHandler({
+      allowUnauthenticated: true,
       store: createRedisDuplicateStore({ sendCommand }),
       reassemblyStore: createRedisReassemblyStore({ sendCommand }),
       // Idempotent effects: a set.

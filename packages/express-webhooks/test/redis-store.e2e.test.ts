@@ -28,6 +28,7 @@ describe('a Redis duplicate store shared by two instances', () => {
       app.use(
         '/callbacks',
         createWebhookMiddleware({
+          allowUnauthenticated: true,
           store,
           onError: (e) => errors.push(e),
           async onDeliveryReceipt(receipt) {

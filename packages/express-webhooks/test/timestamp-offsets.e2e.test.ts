@@ -46,6 +46,7 @@ describe.each(EXPRESS_VERSIONS)('timestamps with offsets on %s', (_name, createA
     const app = createApp();
     const aggregator = createReceiptAggregator();
     receiver = createWebhookMiddleware({
+      allowUnauthenticated: true,
       onDeliveryReceipt(receipt, context) {
         handled.push({ kind: 'receipt', key: context.key, text: receipt.mtStatus.deliveryDate ?? '', instant: context.instant ?? '' });
         statuses.set(receipt.mtStatus.ticketId, aggregator.add(receipt));
@@ -166,6 +167,7 @@ describe.each(EXPRESS_VERSIONS)('retries, duplicates and parts at different offs
   beforeAll(async () => {
     const app = createApp();
     receiver = createWebhookMiddleware({
+      allowUnauthenticated: true,
       onDeliveryReceipt(receipt, context) {
         handled.push({ kind: 'receipt', key: context.key, text: receipt.mtStatus.deliveryDate ?? '', instant: context.instant ?? '', parts: 1 });
       },

@@ -55,6 +55,7 @@ type RegisterOptions = FastifyWebhooksOptions & { prefix?: string; logLevel?: st
  * const app = Fastify();
  * await app.register(fastifyWebhooks, {
  *   prefix: '/sms/callbacks',
+ *   basicAuth: { username: 'openmarket', password: callbackPassword },
  *   onDeliveryReceipt: async (receipt) => saveReceipt(receipt),
  *   onInboundMessage: async (message) => saveInbound(message),
  * });

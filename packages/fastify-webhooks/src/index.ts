@@ -37,6 +37,8 @@ export type {
   MobileOriginate,
 } from '@smsv4/core';
 export {
+  createAddressAllowList,
+  normalizeIpAddress,
   WebhookError,
   WEBHOOK_REJECTIONS,
   createMemoryDuplicateStore,

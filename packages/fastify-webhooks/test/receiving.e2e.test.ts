@@ -25,6 +25,7 @@ describe.each(FASTIFY_VERSIONS)('receiving on %s', (_name, createApp) => {
     app.post('/api/echo', async (request) => ({ body: request.body }));
     app.addHook('onRequest', async (request) => void hooks.push(`${request.method} ${request.url}`));
     await app.register(fastifyWebhooks, {
+      allowUnauthenticated: true,
       prefix: '/callbacks',
       onDeliveryReceipt: (receipt, context) => {
         contexts.push(context);
@@ -41,7 +42,7 @@ describe.each(FASTIFY_VERSIONS)('receiving on %s', (_name, createApp) => {
           for await (const chunk of payload) chunks.push(chunk as Buffer);
           return Readable.from([Buffer.concat(chunks)]);
         });
-        await scope.register(fastifyWebhooks, { prefix: '/re-streamed', onDeliveryReceipt: (receipt) => void receipts.push(`re-streamed ${receipt.mtStatus.ticketId}`) });
+        await scope.register(fastifyWebhooks, { allowUnauthenticated: true, prefix: '/re-streamed', onDeliveryReceipt: (receipt) => void receipts.push(`re-streamed ${receipt.mtStatus.ticketId}`) });
       },
     );
     origin = await listen(app);
@@ -91,7 +92,7 @@ describe.each(FASTIFY_VERSIONS)('receiving on %s', (_name, createApp) => {
   it('hands incomplete messages over as orphans when the application closes', async () => {
     const closing = createApp();
     const handed: InboundMessage[] = [];
-    await closing.register(fastifyWebhooks, { prefix: '/callbacks', onInboundMessage: (message) => void handed.push(message) });
+    await closing.register(fastifyWebhooks, { allowUnauthenticated: true, prefix: '/callbacks', onInboundMessage: (message) => void handed.push(message) });
     const url = await listen(closing);
     expect((await postFixture(`${url}/callbacks`, 'inbound-ref8-part1.xml')).status).toBe(200);
     expect(handed).toHaveLength(0);

@@ -37,6 +37,7 @@ describe.each(FASTIFY_VERSIONS)('%s instances sharing Redis stores', (name, crea
     for (const instance of ['a', 'b']) {
       const app = createApp();
       await app.register(fastifyWebhooks, {
+        allowUnauthenticated: true,
         prefix: '/sms/callbacks',
         store: createRedisDuplicateStore({ sendCommand, keyPrefix: `${prefix}seen:` }),
         reassemblyStore: createRedisReassemblyStore({ sendCommand, keyPrefix: `${prefix}parts:` }),

@@ -30,6 +30,7 @@ describe('createFetchWebhookHandler', () => {
   it('answers a taken receipt 200 with no body, after the handler resolved', async () => {
     const order: string[] = [];
     const receive = createFetchWebhookHandler({
+      allowUnauthenticated: true,
       onDeliveryReceipt: async () => {
         await new Promise((r) => setTimeout(r, 20));
         order.push('handled');
@@ -44,7 +45,7 @@ describe('createFetchWebhookHandler', () => {
 
   it('never pulls the body of a request whose Content-Length is over the limit', async () => {
     const { stream, state } = recordingStream(100, 1024);
-    const receive = createFetchWebhookHandler({ maxBodyBytes: 4096, onDeliveryReceipt: () => undefined });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, maxBodyBytes: 4096, onDeliveryReceipt: () => undefined });
     const response = await receive(post(stream, { ...HEADERS, 'content-length': '102400' }));
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
@@ -54,7 +55,7 @@ describe('createFetchWebhookHandler', () => {
 
   it('stops reading a body without Content-Length once it passes the limit, and cancels the stream', async () => {
     const { stream, state } = recordingStream(1000, 1024);
-    const receive = createFetchWebhookHandler({ maxBodyBytes: 4096, onDeliveryReceipt: () => undefined });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, maxBodyBytes: 4096, onDeliveryReceipt: () => undefined });
     const response = await receive(post(stream));
     expect(response.status).toBe(413);
     expect(state.pulled).toBeLessThanOrEqual(4096 + 2 * 1024);
@@ -64,7 +65,7 @@ describe('createFetchWebhookHandler', () => {
   it('answers 400 to a body that breaks off, without calling the handler', async () => {
     const { stream } = recordingStream(10, 16, { failAfter: 2 });
     let called = false;
-    const receive = createFetchWebhookHandler({ onDeliveryReceipt: () => void (called = true) });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: () => void (called = true) });
     const response = await receive(post(stream));
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/could not be read/);
@@ -82,14 +83,14 @@ describe('createFetchWebhookHandler', () => {
       },
     });
     const tickets: string[] = [];
-    const receive = createFetchWebhookHandler({ onDeliveryReceipt: (r) => void tickets.push(r.mtStatus.ticketId) });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: (r) => void tickets.push(r.mtStatus.ticketId) });
     expect((await receive(post(stream))).status).toBe(200);
     expect(tickets).toEqual(['44101-0922I-13413-21GDL']);
   });
 
   it('answers 500 and reports receiver-misconfigured when the body was read before', async () => {
     const errors: WebhookError[] = [];
-    const receive = createFetchWebhookHandler({ onDeliveryReceipt: () => undefined, onError: (e) => void errors.push(e) });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: () => undefined, onError: (e) => void errors.push(e) });
     const request = post(RECEIPT);
     await request.text();
     expect((await receive(request)).status).toBe(500);
@@ -99,6 +100,7 @@ describe('createFetchWebhookHandler', () => {
   it('passes the runtime arguments to getRemoteAddress and to the handlers', async () => {
     const seen: unknown[] = [];
     const receive = createFetchWebhookHandler<[{ remoteAddr: { hostname: string } }]>({
+      allowUnauthenticated: true,
       getRemoteAddress: (_request, info) => info.remoteAddr.hostname,
       allowRemoteAddress: (ip) => ip === '203.0.113.5',
       onDeliveryReceipt: (_receipt, context) => void seen.push(context.remoteAddress, context.platform?.args[0], context.platform?.request.url),
@@ -111,20 +113,20 @@ describe('createFetchWebhookHandler', () => {
 
   it('asks for the remote address only when something needs it', async () => {
     let asked = 0;
-    const receive = createFetchWebhookHandler({ getRemoteAddress: () => String(++asked), onDeliveryReceipt: () => undefined });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, getRemoteAddress: () => String(++asked), onDeliveryReceipt: () => undefined });
     expect((await receive(post(RECEIPT))).status).toBe(200);
     expect(asked).toBe(0);
   });
 
   it('throws TypeError for options or arguments a programmer got wrong', async () => {
-    expect(() => createFetchWebhookHandler({})).toThrow(TypeError);
-    expect(() => createFetchWebhookHandler({ onDeliveryReceipt: () => undefined, getRemoteAddress: 'x' as never })).toThrow(/getRemoteAddress/);
-    const receive = createFetchWebhookHandler({ onDeliveryReceipt: () => undefined });
+    expect(() => createFetchWebhookHandler({ allowUnauthenticated: true })).toThrow(TypeError);
+    expect(() => createFetchWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: () => undefined, getRemoteAddress: 'x' as never })).toThrow(/getRemoteAddress/);
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: () => undefined });
     await expect(receive({} as Request)).rejects.toThrow(TypeError);
   });
 
   it('stops the reassembly timers on close', () => {
-    const receive = createFetchWebhookHandler({ onInboundMessage: () => undefined });
+    const receive = createFetchWebhookHandler({ allowUnauthenticated: true, onInboundMessage: () => undefined });
     expect(receive.handler.pendingMessages).toBe(0);
     receive.close();
   });

@@ -20,7 +20,9 @@ export interface FetchWebhookHandlerOptions<A extends unknown[] = unknown[]> ext
    * The peer's IP address, for `allowRemoteAddress` and `context.remoteAddress` (asked only when
    * needed). The Fetch `Request` does not carry it; each runtime tells it its own way, e.g. Deno:
    * `(request, info) => info.remoteAddr.hostname`; Bun: `(request, server) => server.requestIP(request)?.address`;
-   * Cloudflare: `(request) => request.headers.get('cf-connecting-ip') ?? undefined`. Default: none.
+   * Cloudflare: `(request) => request.headers.get('cf-connecting-ip') ?? undefined`; behind one
+   * proxy that appends to `X-Forwarded-For`: `lastForwardedFor` (never the first entry, which the
+   * client writes). Default: none.
    */
   readonly getRemoteAddress?: (request: Request, ...args: A) => string | undefined;
 }
@@ -46,6 +48,7 @@ function toResponse(answer: WebhookResponse): Response {
  * import { createFetchWebhookHandler } from '@smsv4/fetch-webhooks';
  *
  * const receive = createFetchWebhookHandler({
+ *   basicAuth: { username: 'openmarket', password: callbackPassword },
  *   onDeliveryReceipt: async (receipt) => saveReceipt(receipt),
  *   onInboundMessage: async (message) => saveInbound(message),
  * });

@@ -2,6 +2,7 @@
 
 export type { FetchPlatform, FetchWebhookHandler, FetchWebhookHandlerOptions } from './create-fetch-webhook-handler.js';
 export { createFetchWebhookHandler } from './create-fetch-webhook-handler.js';
+export { lastForwardedFor } from './forwarded-for.js';
 
 // The receiving building blocks of @smsv4/core, so that one import is enough.
 export type {
@@ -37,6 +38,8 @@ export type {
   MobileOriginate,
 } from '@smsv4/core';
 export {
+  createAddressAllowList,
+  normalizeIpAddress,
   WebhookError,
   WEBHOOK_REJECTIONS,
   createMemoryDuplicateStore,

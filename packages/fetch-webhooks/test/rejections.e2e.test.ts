@@ -11,7 +11,7 @@ import { listenFetch, type Listening } from './helpers.js';
 describe('rejections of the Fetch receiver', () => {
   let server: Listening;
   const errors: WebhookError[] = [];
-  const consumed = createFetchWebhookHandler({ onError: (e: WebhookError) => void errors.push(e), onDeliveryReceipt: () => undefined });
+  const consumed = createFetchWebhookHandler({ allowUnauthenticated: true, onError: (e: WebhookError) => void errors.push(e), onDeliveryReceipt: () => undefined });
 
   beforeAll(async () => {
     server = await listenFetch(async (request) => {

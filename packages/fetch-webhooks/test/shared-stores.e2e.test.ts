@@ -36,6 +36,7 @@ describe('Fetch handlers on two instances sharing Redis stores', () => {
     const sendCommand: RedisCommand = ([command = '', ...args]) => client.call(command, ...args);
     for (const instance of ['a', 'b']) {
       const receive = createFetchWebhookHandler({
+        allowUnauthenticated: true,
         store: createRedisDuplicateStore({ sendCommand, keyPrefix: `${PREFIX}seen:` }),
         reassemblyStore: createRedisReassemblyStore({ sendCommand, keyPrefix: `${PREFIX}parts:` }),
         reassemblyTimeoutMs: 1_000,

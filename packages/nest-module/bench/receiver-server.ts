@@ -65,13 +65,13 @@ class Receipts {
     SmsModule.forRoot({
       client: { baseUrl: 'http://127.0.0.1:9', accountId: 'bench', password: 'bench' },
       webhookPath: 'sms/callbacks',
-      webhooks: { onDuplicate: () => void duplicates.nest++ },
+      webhooks: { allowUnauthenticated: true, onDuplicate: () => void duplicates.nest++ },
     }),
     // The API is loaded, no SDK registered: what an application pays that wires telemetry but exports nothing.
     SmsModule.forRoot({
       client: { baseUrl: 'http://127.0.0.1:9', accountId: 'bench', password: 'bench' },
       webhookPath: 'sms/telemetry',
-      webhooks: { telemetry: createTelemetry({ api: otelApi }), onDuplicate: () => void duplicates.telemetry++ },
+      webhooks: { allowUnauthenticated: true, telemetry: createTelemetry({ api: otelApi }), onDuplicate: () => void duplicates.telemetry++ },
     }),
   ],
   controllers: [BareController, IgnoreController],
@@ -81,7 +81,7 @@ class BenchModule {}
 
 const app = await NestFactory.create(BenchModule, { logger: false });
 app.use('/bare', express.text({ type: ['application/xml', 'text/xml'] }));
-const middleware = createWebhookMiddleware({ onDeliveryReceipt: (receipt) => count(counts.express, receipt), onDuplicate: () => void duplicates.express++ });
+const middleware = createWebhookMiddleware({ allowUnauthenticated: true, onDeliveryReceipt: (receipt) => count(counts.express, receipt), onDuplicate: () => void duplicates.express++ });
 app.use('/express', middleware);
 await app.listen(0, '127.0.0.1');
 const server = app.getHttpServer() as Server;

@@ -51,6 +51,9 @@ export class SmsBasicAuthGuard implements CanActivate {
       if (typeof pair?.username !== 'string' || typeof pair.password !== 'string' || pair.username.includes(':')) {
         throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth credentials need a username without a colon and a password, both strings');
       }
+      if (pair.username === '' || pair.password === '') {
+        throw new SmsModuleError('invalid-options', 'SmsModule: webhooks.basicAuth credentials need a non-empty username and a non-empty password (empty ones are guessed at once)');
+      }
     }
     this.#allowed = pairs.map(({ username, password }) => ({ accountId: username, password }));
   }
@@ -65,7 +68,10 @@ export class SmsBasicAuthGuard implements CanActivate {
     // Every pair is compared, so the time taken does not tell which one matched.
     for (const expected of allowed) if (credentialsMatch(presented, expected)) match = true;
     if (match) return true;
-    http.getResponse<ServerResponse>().setHeader('www-authenticate', this.#challenge);
+    const response = http.getResponse<ServerResponse>();
+    response.setHeader('www-authenticate', this.#challenge);
+    // Answered before the body is read: the connection is closed rather than a stranger's body read to keep it.
+    response.setHeader('connection', 'close');
     const { status, description } = WEBHOOK_REJECTIONS.unauthorized;
     try {
       this.#telemetry?.callback().end({ status, outcome: 'rejected', rejection: 'unauthorized' });

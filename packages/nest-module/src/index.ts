@@ -43,6 +43,8 @@ export type {
   WebhookResponse,
 } from '@smsv4/core';
 export {
+  createAddressAllowList,
+  normalizeIpAddress,
   WebhookError,
   WEBHOOK_REJECTIONS,
   createMemoryDuplicateStore,

@@ -13,7 +13,7 @@ function receiverOn(platform: string | undefined): SmsWebhookReceiver {
   const wrapper = { instance: new Receipts(), isDependencyTreeStatic: () => true, isTransient: false };
   const discovery = { getProviders: () => [wrapper] } as unknown as DiscoveryService;
   const host = { httpAdapter: platform === undefined ? undefined : { getType: () => platform } } as unknown as HttpAdapterHost;
-  return new SmsWebhookReceiver({ client: { accountId: 'a', password: 'b' } }, 'cb', discovery, new Reflector(), host);
+  return new SmsWebhookReceiver({ client: { accountId: 'a', password: 'b' }, webhooks: { allowUnauthenticated: true } }, 'cb', discovery, new Reflector(), host);
 }
 
 describe('SmsWebhookReceiver on start-up', () => {
@@ -41,5 +41,27 @@ describe('SmsWebhookReceiver on start-up', () => {
       expect(receiver.handler?.maxBodyBytes).toBe(65_536);
       receiver.onModuleDestroy();
     }
+  });
+});
+
+describe('SmsWebhookReceiver: who may post', () => {
+  const start = (webhooks: object | undefined) => {
+    const wrapper = { instance: new Receipts(), isDependencyTreeStatic: () => true, isTransient: false };
+    const discovery = { getProviders: () => [wrapper] } as unknown as DiscoveryService;
+    const host = { httpAdapter: { getType: () => 'express' } } as unknown as HttpAdapterHost;
+    const receiver = new SmsWebhookReceiver({ client: { accountId: 'a', password: 'b' }, ...(webhooks === undefined ? {} : { webhooks }) }, 'cb', discovery, new Reflector(), host);
+    receiver.onModuleInit();
+    receiver.onModuleDestroy();
+  };
+
+  it('refuses to start without basicAuth, allowRemoteAddress or allowUnauthenticated: true, naming the threat', () => {
+    expect(() => start(undefined)).toThrow(/SmsModule: webhooks: a receiver needs basicAuth or allowRemoteAddress: .*forged delivery receipts.*allowUnauthenticated: true/);
+    expect(() => start({ realm: 'x' })).toThrow(SmsModuleError);
+  });
+
+  it('starts with basicAuth (checked by the guard), an allow-list, or allowUnauthenticated: true', () => {
+    expect(() => start({ basicAuth: { username: 'openmarket', password: 's3cret' } })).not.toThrow();
+    expect(() => start({ allowRemoteAddress: () => true })).not.toThrow();
+    expect(() => start({ allowUnauthenticated: true })).not.toThrow();
   });
 });

@@ -131,11 +131,13 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
     }
     const onDeliveryReceipt = combine(receipts);
     const onInboundMessage = combine(inbound);
-    const { basicAuth: _basicAuth, realm: _realm, ...webhooks } = this.options.webhooks ?? {};
+    const { basicAuth, realm: _realm, ...webhooks } = this.options.webhooks ?? {};
     try {
       this.#handler = createWebhookHandler<NestPlatform>({
         onError: (error: WebhookError) => this.#logger.error(error.message, error.cause instanceof Error ? error.cause.stack : undefined),
         ...webhooks,
+        // The credentials are checked by SmsBasicAuthGuard, before the receiver.
+        ...(basicAuth === undefined ? {} : { allowUnauthenticated: true }),
         ...(onDeliveryReceipt === undefined ? {} : { onDeliveryReceipt }),
         ...(onInboundMessage === undefined ? {} : { onInboundMessage }),
       });

@@ -193,18 +193,23 @@ describe('start-up checks', () => {
   });
 
   it('refuses webhook options that cannot work', async () => {
-    await refuses({ imports: [SmsModule.forRoot({ client: valid, webhooks: { maxBodyBytes: 10 } })] }, 'invalid-options', /webhooks are configured but no webhookPath is given/);
+    await refuses({ imports: [SmsModule.forRoot({ client: valid, webhooks: { allowUnauthenticated: true, maxBodyBytes: 10 } })] }, 'invalid-options', /webhooks are configured but no webhookPath is given/);
     await refuses(
-      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { onDeliveryReceipt: () => undefined } as never })] },
+      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { allowUnauthenticated: true, onDeliveryReceipt: () => undefined } as never })] },
       'invalid-options',
       'webhooks.onDeliveryReceipt is not an option here: decorate a provider method with @OnDeliveryReceipt()',
     );
-    const error = await refuses({ imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { maxBodyBytes: 0 } })], providers: [Handler] }, 'invalid-options', 'SmsModule: webhooks: maxBodyBytes must be a positive integer, got 0');
+    const error = await refuses({ imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { allowUnauthenticated: true, maxBodyBytes: 0 } })], providers: [Handler] }, 'invalid-options', 'SmsModule: webhooks: maxBodyBytes must be a positive integer, got 0');
     expect(error.cause).toBeInstanceOf(TypeError);
     await refuses(
       { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { basicAuth: { username: 'a:b', password: 'c' } } })], providers: [Handler] },
       'invalid-options',
       /basicAuth credentials need a username without a colon/,
+    );
+    await refuses(
+      { imports: [SmsModule.forRoot({ client: valid, webhookPath: 'cb', webhooks: { basicAuth: { username: 'openmarket', password: '' } } })], providers: [Handler] },
+      'invalid-options',
+      /basicAuth credentials need a non-empty username and a non-empty password/,
     );
   });
 

@@ -114,7 +114,7 @@ describe('the webhook controller', () => {
       providers: [ReceiptsService],
     });
     prefixed = await startApp(
-      { imports: [journalGlobal, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms' })], providers: [ReceiptsService] },
+      { imports: [journalGlobal, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms', webhooks: { allowUnauthenticated: true } })], providers: [ReceiptsService] },
       {},
       (app) => {
         app.setGlobalPrefix('api');
@@ -130,6 +130,7 @@ describe('the webhook controller', () => {
             client: CLIENT,
             webhookPath: 'sms/callbacks',
             webhooks: {
+              allowUnauthenticated: true,
               onDuplicate: (event) => void journal.duplicates.push(event),
               maxBodyBytes: 4096,
               handlerTimeoutMs: 2000,

@@ -35,7 +35,7 @@ describe('SmsModule instances sharing their stores', () => {
       class InboxModule {}
       apps.push(
         await startApp({
-          imports: [{ module: InboxModule, global: true }, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms/callbacks', webhooks: { store, reassemblyStore } })],
+          imports: [{ module: InboxModule, global: true }, SmsModule.forRoot({ client: CLIENT, webhookPath: 'sms/callbacks', webhooks: { allowUnauthenticated: true, store, reassemblyStore } })],
           providers: [InboxService],
         }),
       );

@@ -74,7 +74,7 @@ describe('timestamps with offsets through the Nest webhook controller', () => {
         SmsModule.forRoot({
           client: { baseUrl: 'http://127.0.0.1:9', accountId: 'sandbox', password: 'sandbox-password' },
           webhookPath: 'sms/callbacks',
-          webhooks: { onError: () => undefined },
+          webhooks: { allowUnauthenticated: true, onError: () => undefined },
         }),
         CallbackModule,
       ],
@@ -174,7 +174,7 @@ describe('retries, duplicates and parts at different offsets through the Nest we
         SmsModule.forRoot({
           client: { baseUrl: 'http://127.0.0.1:9', accountId: 'sandbox', password: 'sandbox-password' },
           webhookPath: 'sms/callbacks',
-          webhooks: { onError: () => undefined, onDuplicate: (event) => void duplicates.push(event) },
+          webhooks: { allowUnauthenticated: true, onError: () => undefined, onDuplicate: (event) => void duplicates.push(event) },
         }),
         RetryCallbackModule,
       ],

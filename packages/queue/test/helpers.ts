@@ -47,6 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.use(
     '/receipts',
     createWebhookMiddleware({
+      allowUnauthenticated: true,
       // The one line that closes the loop.
       onDeliveryReceipt: async (receipt) => {
         setup.receipts++;

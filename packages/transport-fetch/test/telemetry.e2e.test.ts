@@ -26,6 +26,7 @@ let failNextPart2 = true;
 beforeAll(async () => {
   sandboxServer = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const handler = createWebhookHandler({
+    allowUnauthenticated: true,
     telemetry,
     now: clock.now,
     onDeliveryReceipt: (receipt) => {
@@ -180,7 +181,7 @@ describe('structured logs', () => {
     const secretText = 'my one-time code is 493817';
     const sent = await client.send({ destination: { address: '14155550123' }, message: { type: 'text', content: secretText } });
     await expect(client.send({ destination: { address: '12' }, message: { type: 'text', content: secretText } })).rejects.toThrow();
-    const handler = createWebhookHandler({ logger, onInboundMessage: () => undefined });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, logger, onInboundMessage: () => undefined });
     const inbound = `<mobileOriginate xmlns="http://sms.openmarket.com/v4/mo" submittedDate="2026-03-01T12:00:00.000Z" ticketId="AAAAA-BBBBB-CCCCC-DDDDD"><source ton="1" address="14155550123" mobileOperatorId="383"/><destination ton="3" address="12345"/><message type="text" udh="false" content="${secretText}"/></mobileOriginate>`;
     const answer = await handler.handle({ method: 'POST', headers: { 'content-type': 'application/xml', 'x-api-version': '4' }, body: inbound });
     expect(answer.status).toBe(200);
@@ -216,7 +217,7 @@ describe('logContent: true', () => {
     });
     expect(lines.map((l) => [l.message, l.fields['destination'], l.fields['content']])).toEqual([[`send accepted as ${sent.ticketId}`, '14155550177', 'Your code is 5521']]);
 
-    const handler = createWebhookHandler({ telemetry: withContent, onInboundMessage: () => undefined });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, telemetry: withContent, onInboundMessage: () => undefined });
     const inbound = `<mobileOriginate xmlns="http://sms.openmarket.com/v4/mo" submittedDate="2026-03-01T12:00:00.000Z" ticketId="EEEEE-BBBBB-CCCCC-DDDDD"><source ton="1" address="14155550177" mobileOperatorId="383"/><destination ton="3" address="12345"/><message type="text" udh="false" content="YES"/></mobileOriginate>`;
     expect((await handler.handle({ method: 'POST', headers: { 'content-type': 'application/xml', 'x-api-version': '4' }, body: inbound })).status).toBe(200);
     expect(lines[1]?.fields).toMatchObject({ kind: 'inbound-message', outcome: 'handled', source: '14155550177', destination: '12345', content: 'YES' });

@@ -15,7 +15,7 @@ describe('apiSettings', () => {
 
   it('needs both credentials away from loopback, and a usable URL', () => {
     expect(() => apiSettings({ baseUrl: 'https://smsc.openmarket.com' }, {})).toThrow(/needs credentials: give --account-id/);
-    expect(() => apiSettings({ accountId: 'a' }, {})).toThrow(/give --password/);
+    expect(() => apiSettings({ accountId: 'a' }, {})).toThrow(/give the password \(SMSV4_PASSWORD, --password-file, --password-stdin or --password\)/);
     expect(() => apiSettings({ baseUrl: 'ftp://x' }, {})).toThrow(CliError);
     expect(() => apiSettings({ baseUrl: 'nope' }, {})).toThrow(/is not a URL/);
     expect(() => apiSettings({ timeout: '0' }, {})).toThrow(/--timeout must be a positive integer/);

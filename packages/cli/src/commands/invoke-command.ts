@@ -73,7 +73,7 @@ export function invokeCommand(context: CommandContext, command: Command): Comman
           ...(variables === undefined ? {} : { variables }),
         };
       }
-      const client = apiClient(flags, context);
+      const client = await apiClient(flags, context);
       const result = await callApi(() => client.invokeService(serviceId, request), flags, context, cmd);
       if (flags.json === true) writeJson(context.io, { ok: true, httpStatus: result.httpStatus, requestId: result.requestId });
       else context.io.stdout.write(`Accepted (HTTP ${result.httpStatus})${result.requestId === undefined ? '' : `, request ID ${result.requestId}`}\n`);

@@ -17,7 +17,7 @@ export function lookupCommand(context: CommandContext, command: Command): Comman
   addApiOptions(command)
     .addHelpText('after', EXAMPLES)
     .action(async (phoneNumber: string, flags: CommonApiFlags & { accept: 'json' | 'xml'; raw?: boolean }, cmd: Command) => {
-      const client = apiClient(flags, context, { accept: flags.accept });
+      const client = await apiClient(flags, context, { accept: flags.accept });
       const result = await callApi(() => client.lookup(phoneNumber), flags, context, cmd);
       if (flags.raw === true) context.io.stdout.write(result.body.endsWith('\n') ? result.body : `${result.body}\n`);
       else if (flags.json === true) writeJson(context.io, { ok: true, httpStatus: result.httpStatus, requestId: result.requestId, preview: result.preview });

@@ -132,7 +132,7 @@ export function sendCommand(context: CommandContext, command: Command): Command 
     .addHelpText('after', EXAMPLES)
     .action(async (flags: SendFlags, cmd: Command) => {
       const request = flags.file === undefined ? requestFromFlags(flags) : await requestFromFile(flags.file, context);
-      const client = apiClient(flags, context, { format: flags.format });
+      const client = await apiClient(flags, context, { format: flags.format }, { stdinTaken: flags.file === '-' });
       const colors = context.colors(cmd, 'stdout');
       const sent = await callApi(() => client.send(request), flags, context, cmd);
       if (flags.wait !== true) {

@@ -33,7 +33,7 @@ export function statusCommand(context: CommandContext, command: Command): Comman
   addApiOptions(command)
     .addHelpText('after', EXAMPLES)
     .action(async (ticketId: string, flags: StatusFlags, cmd: Command) => {
-      const client = apiClient(flags, context, { accept: flags.accept });
+      const client = await apiClient(flags, context, { accept: flags.accept });
       const progress = createProgress(context.io.stderr);
       const { result, final } =
         flags.wait === true

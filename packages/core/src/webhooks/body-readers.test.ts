@@ -63,7 +63,7 @@ describe('the readers behind the receiver, on a real Node request', () => {
   /** A Node server whose requests go to a receiver through createStreamBodyReader. */
   async function serve(maxBodyBytes: number) {
     const failures: unknown[] = [];
-    const handler = createWebhookHandler({ onDeliveryReceipt: () => undefined, maxBodyBytes, requireApiVersion: false });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: () => undefined, maxBodyBytes, requireApiVersion: false });
     const server = createServer((req: IncomingMessage, res) => {
       const read = createStreamBodyReader(req, { contentLength: req.headers['content-length'] });
       const body = (maxBytes: number) => read(maxBytes).catch((e: unknown) => {

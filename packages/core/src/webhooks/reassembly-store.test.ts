@@ -239,3 +239,32 @@ describe('the in-memory reassembly store under any order of arrivals', () => {
     );
   });
 });
+
+describe('createMemoryReassemblyStore: the byte budget', () => {
+  it('holds 400 parts of about 64 KB only up to its budget: the others are refused (full), and a completing part is still taken', () => {
+    const store = createMemoryReassemblyStore({ maxPendingBytes: 8 * 1024 * 1024 });
+    const big = 'x'.repeat(31 * 1024); // a body of about 64 KB (hex)
+    // One part decoded, then copied with its own reference and ticket: 400 messages of one part held each.
+    const first = part(big, 1, 2, { reference: 0, referenceBits: 16 });
+    const copy = (i: number): InboundCallback => ({
+      ...first,
+      message: { ...first.message, ticketId: `T-${i}` },
+      concatenation: { ...(first.concatenation as NonNullable<InboundCallback['concatenation']>), reference: i },
+    });
+    const outcomes = Array.from({ length: 400 }, (_, i) => store.add(copy(i), OPTIONS).status);
+    const held = outcomes.filter((s) => s === 'stored').length;
+    expect(held).toBeGreaterThan(0);
+    expect(outcomes.slice(held).every((s) => s === 'full')).toBe(true);
+    expect(store.pending).toBe(held);
+    expect(store.pendingBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    const group = completed(store.add(part(big, 2, 2, { reference: 0, referenceBits: 16 }), OPTIONS));
+    expect(store.finish(group, FINISH)).toBe(true);
+    expect(store.add(copy(held), OPTIONS).status).toBe('stored');
+    store.clear();
+    expect(store.pendingBytes).toBe(0);
+  });
+
+  it('refuses a budget that is not a positive integer', () => {
+    expect(() => createMemoryReassemblyStore({ maxPendingBytes: 0 })).toThrow(TypeError);
+  });
+});

@@ -54,6 +54,11 @@ export type PartAddOutcome = (
   | { readonly status: 'in-flight' }
   /** Another ticket holds this part number of the message already; the first one is kept. */
   | { readonly status: 'duplicate-part' }
+  /**
+   * Not held: the parts waiting fill the store's byte budget (`maxPendingBytes`). Answer so that
+   * the service retries later, when messages have completed or been given up as orphans.
+   */
+  | { readonly status: 'full' }
   /** This part (its ticket) was handed over before, in a message or an orphan: nothing to do. */
   | { readonly status: 'handed-over' }
   /** The message is complete: every part, taken under a lease. Finish or restore the group. */
@@ -133,6 +138,12 @@ export function groupMessage(group: ReassemblyGroup, charset: InboundCharset = '
 export interface MemoryReassemblyStoreOptions {
   /** Most messages held; beyond it the oldest is given up as an orphan (default 10 000). */
   readonly maxPending?: number;
+  /**
+   * Most bytes the parts held may take, as estimated by {@link estimatePartBytes} (default 32 MiB).
+   * A part past it is not held (`full`, answered 503 so the service retries), unless it completes
+   * its message.
+   */
+  readonly maxPendingBytes?: number;
   /** Most tickets of handed-over parts remembered (default 100 000; the oldest are forgotten first). */
   readonly maxHandedOver?: number;
   /** The clock, in milliseconds (default `Date.now`). */
@@ -149,8 +160,23 @@ export interface MemoryReassemblyStore extends ReassemblyStore {
   claimExpired(options: ReassemblyClaimOptions): readonly ReassemblyGroup[];
   drain(options: ReassemblyClaimOptions): readonly ReassemblyGroup[];
   readonly pending: number;
+  /** The bytes the parts held take, as estimated by {@link estimatePartBytes}. */
+  readonly pendingBytes: number;
   /** Forgets everything. */
   clear(): void;
+}
+
+/** The default byte budget of the parts an in-memory reassembly store holds: 32 MiB. */
+export const DEFAULT_MAX_PENDING_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The memory one held part takes, estimated: its text fields at two bytes a character, and 1 KiB
+ * for the rest of the decoded callback. What the byte budget of a reassembly store counts.
+ */
+export function estimatePartBytes(part: InboundCallback): number {
+  const m = part.message;
+  const text = m.message.content.length + part.payload.length + m.ticketId.length + m.source.address.length + m.destination.address.length;
+  return 1024 + 2 * text;
 }
 
 interface MemoryGroup {
@@ -186,11 +212,13 @@ const sortedParts = (parts: ReadonlyMap<number, InboundCallback>): InboundCallba
  */
 export function createMemoryReassemblyStore({
   maxPending = 10_000,
+  maxPendingBytes = DEFAULT_MAX_PENDING_BYTES,
   maxHandedOver = 100_000,
   now = Date.now,
   token = () => globalThis.crypto.randomUUID(),
 }: MemoryReassemblyStoreOptions = {}): MemoryReassemblyStore {
   if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
+  if (!Number.isSafeInteger(maxPendingBytes) || maxPendingBytes < 1) throw new TypeError(`maxPendingBytes must be a positive integer, got ${String(maxPendingBytes)}`);
   if (!Number.isSafeInteger(maxHandedOver) || maxHandedOver < 1) throw new TypeError(`maxHandedOver must be a positive integer, got ${String(maxHandedOver)}`);
   if (typeof now !== 'function') throw new TypeError('now must be a function');
   if (typeof token !== 'function') throw new TypeError('token must be a function');
@@ -199,6 +227,7 @@ export function createMemoryReassemblyStore({
   // Tickets handed over, with their expiry, oldest first.
   const handedOver = new Map<string, number>();
   let orphans = 0;
+  let bytes = 0;
 
   const snapshot = (group: MemoryGroup, parts: readonly InboundCallback[]): ReassemblyGroup => ({
     key: group.key,
@@ -245,6 +274,9 @@ export function createMemoryReassemblyStore({
       if (wasHandedOver(ticketId, at)) return { status: 'handed-over' };
       const key = reassemblyKey(part);
       let group = groups.get(key);
+      const size = estimatePartBytes(part);
+      // A new message's first part never completes it: not held past the budget.
+      if (group === undefined && bytes + size > maxPendingBytes) return { status: 'full' };
       let evicted: ReassemblyGroup[] | undefined;
       if (group === undefined) {
         group = { key, concatenation, parts: new Map(), timeoutMs, deadline: at + timeoutMs, token: undefined, orphan: false, leaseEnd: 0, claimed: [] };
@@ -259,10 +291,17 @@ export function createMemoryReassemblyStore({
       }
       const withEvicted = <T extends object>(outcome: T): T & { evicted?: readonly ReassemblyGroup[] } => (evicted === undefined ? outcome : { ...outcome, evicted });
       const present = group.parts.get(sequence);
-      if (present === undefined) group.parts.set(sequence, part);
-      else if (present.message.ticketId !== ticketId) return withEvicted({ status: 'duplicate-part' as const });
-      else if (held(group, at)) return withEvicted({ status: 'in-flight' as const });
       const { total } = concatenation;
+      if (present === undefined) {
+        // A part that completes its message is held past the budget: it frees its siblings.
+        if (group.parts.size + 1 < total && bytes + size > maxPendingBytes) {
+          if (group.parts.size === 0) groups.delete(key);
+          return withEvicted({ status: 'full' as const });
+        }
+        group.parts.set(sequence, part);
+        bytes += size;
+      } else if (present.message.ticketId !== ticketId) return withEvicted({ status: 'duplicate-part' as const });
+      else if (held(group, at)) return withEvicted({ status: 'in-flight' as const });
       if (group.parts.size < total) return withEvicted(present === undefined ? { status: 'stored' as const, received: group.parts.size, total } : { status: 'held' as const });
       // A late part of an orphan being reported waits for it to end.
       if (held(group, at)) return withEvicted({ status: 'stored' as const, received: group.parts.size, total });
@@ -282,6 +321,7 @@ export function createMemoryReassemblyStore({
         if (part === undefined) continue;
         remember(part.message.ticketId, at + handedOverTtlMs);
         group.parts.delete(sequence);
+        bytes -= estimatePartBytes(part);
       }
       if (group.orphan) orphans--;
       group.token = undefined;
@@ -322,7 +362,11 @@ export function createMemoryReassemblyStore({
     get pending() {
       return groups.size - orphans;
     },
+    get pendingBytes() {
+      return bytes;
+    },
     clear() {
+      bytes = 0;
       groups.clear();
       handedOver.clear();
       orphans = 0;

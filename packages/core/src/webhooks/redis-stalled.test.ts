@@ -71,6 +71,7 @@ function receiver(send: RedisCommand, prefix: string) {
   };
   const count = (ticketId: string): void => void handled.set(ticketId, (handled.get(ticketId) ?? 0) + 1);
   const handler = createWebhookHandler({
+    allowUnauthenticated: true,
     storeTimeoutMs: STORE_TIMEOUT_MS,
     store,
     reassemblyStore,

@@ -24,7 +24,7 @@ const RECEIPT = 'delivery-receipt/single-delivered.xml';
 /** A receiver whose errors are collected instead of logged. */
 function receiver<P>(options: WebhookHandlerOptions<P>) {
   const errors: WebhookError[] = [];
-  const handler = createWebhookHandler({ onError: (e) => errors.push(e), ...options });
+  const handler = createWebhookHandler({ allowUnauthenticated: true, onError: (e) => errors.push(e), ...options });
   return { handler, errors };
 }
 
@@ -305,7 +305,7 @@ describe('createWebhookHandler: rejections', () => {
       const broken = { key: '8-74-2:12065551234:24273', token: 't', concatenation: { reference: 0x4a, referenceBits: 8 as const, total: 2 }, parts: [] };
       let claims = 0;
       const reassemblyStore: ReassemblyStore = { add: () => ({ status: 'held' }), finish: () => true, restore: () => undefined, claimExpired: () => (claims++ === 0 ? [broken] : []) };
-      const handler = createWebhookHandler({ onInboundMessage: () => undefined, reassemblyStore, orphanSweepMs: 1_000 });
+      const handler = createWebhookHandler({ allowUnauthenticated: true, onInboundMessage: () => undefined, reassemblyStore, orphanSweepMs: 1_000 });
       await handler.handle(post(RECEIPT));
       await vi.advanceTimersByTimeAsync(1_000);
       handler.close();
@@ -358,10 +358,10 @@ describe('createWebhookHandler: rejections', () => {
 
   it('refuses options without a handler, and bad option values', () => {
     expect(() => createWebhookHandler({})).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onDeliveryReceipt, maxBodyBytes: 0 })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onDeliveryReceipt, handlerTimeoutMs: -1 })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onDeliveryReceipt, basicAuth: { username: 'a:b', password: 'c' } })).toThrow(TypeError);
-    expect(() => createWebhookHandler({ onDeliveryReceipt, store: {} as DuplicateStore })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt, maxBodyBytes: 0 })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt, handlerTimeoutMs: -1 })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt, basicAuth: { username: 'a:b', password: 'c' } })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt, store: {} as DuplicateStore })).toThrow(TypeError);
   });
 });
 
@@ -544,7 +544,7 @@ describe('createWebhookHandler: inbound messages', () => {
   });
 
   it('refuses a reassembly store without its methods', () => {
-    expect(() => createWebhookHandler({ onInboundMessage: () => undefined, reassemblyStore: { add: () => ({ status: 'handed-over' }) } as unknown as ReassemblyStore })).toThrow(TypeError);
+    expect(() => createWebhookHandler({ allowUnauthenticated: true, onInboundMessage: () => undefined, reassemblyStore: { add: () => ({ status: 'handed-over' }) } as unknown as ReassemblyStore })).toThrow(TypeError);
   });
 
   it('uses the store it is given', async () => {
@@ -560,7 +560,7 @@ describe('createWebhookHandler: nothing at creation', () => {
   it('starts no timer until the first request (Workers refuse timers in global scope)', async () => {
     const started: number[] = [];
     const timers: ReassemblerTimers = { setTimeout: (_fn, ms) => started.push(ms), clearTimeout: () => undefined };
-    const handler = createWebhookHandler({ onInboundMessage: () => undefined, timers, orphanSweepMs: 5_000 });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, onInboundMessage: () => undefined, timers, orphanSweepMs: 5_000 });
     expect(started).toEqual([]);
     await handler.handle({ method: 'GET', headers: {}, body: '' });
     expect(started).toEqual([5_000]);

@@ -20,6 +20,9 @@ import { DEFAULT_STORE_TIMEOUT_MS, withinStoreBound } from './store-bound.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
 import { WebhookError, type WebhookErrorCode } from './webhook-error.js';
+import { receiverAccess, type BasicAuthCredentials } from './receiver-access.js';
+import { normalizeIpAddress } from '../http/ip-address.js';
+import { partTooLarge } from './part-limits.js';
 import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
 
 /** Reads a request body of at most `maxBytes` octets; resolves `null` when the body is larger. */
@@ -50,6 +53,7 @@ export interface WebhookContext<P = unknown> {
   readonly format: WireFormat;
   /** Aborted when the handler runs past `handlerTimeoutMs` (the event was answered 503). */
   readonly signal: AbortSignal;
+  /** The peer's address, normalised as `allowRemoteAddress` sees it (`::ffff:127.0.0.1` as `127.0.0.1`). */
   readonly remoteAddress?: string;
   /** What the adapter passed through (express: `{ req }`); absent for orphans. */
   readonly platform?: P;
@@ -74,11 +78,7 @@ export interface DuplicateEvent {
 /** A handler's result: anything, or a promise; the event is answered 200 once it resolves. */
 export type HandlerResult = unknown;
 
-/** HTTP Basic credentials the receiving URL requires. */
-export interface BasicAuthCredentials {
-  readonly username: string;
-  readonly password: string;
-}
+export type { BasicAuthCredentials } from './receiver-access.js';
 
 /** Options of {@link createWebhookHandler}. At least one of `onDeliveryReceipt`, `onInboundMessage` is required. */
 export interface WebhookHandlerOptions<P = unknown> {
@@ -96,8 +96,18 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly basicAuth?: BasicAuthCredentials | readonly BasicAuthCredentials[];
   /** The realm of the `WWW-Authenticate` challenge (default `sms-callbacks`). */
   readonly realm?: string;
-  /** Decides whether a peer may post (IP allow-list); `false` answers 403. Default: everyone. */
+  /**
+   * Decides whether a peer may post (IP allow-list, see `createAddressAllowList`); `false` answers
+   * 403. It is given the peer's address normalised (`::ffff:127.0.0.1` as `127.0.0.1`, IPv6 in
+   * lower-case compressed form). Default: none.
+   */
   readonly allowRemoteAddress?: (remoteAddress: string | undefined) => boolean | Promise<boolean>;
+  /**
+   * Accept callbacks from anyone: required when neither `basicAuth` nor `allowRemoteAddress` is
+   * set (the receiver refuses to start otherwise), as anyone who learns the URL could then post
+   * forged receipts or inbound messages. Set it only when another layer checks the callers.
+   */
+  readonly allowUnauthenticated?: boolean;
   /** Require `X-API-Version: 4` (default `true`). */
   readonly requireApiVersion?: boolean;
   /** Largest body accepted, in bytes, checked before parsing (default 64 KiB). */
@@ -137,6 +147,12 @@ export interface WebhookHandlerOptions<P = unknown> {
   readonly orphanSweepMs?: number;
   /** Most incomplete multipart messages held by the default in-memory reassembly store (default 10 000). */
   readonly maxPendingMessages?: number;
+  /**
+   * Most bytes the parts held by the default in-memory reassembly store may take (estimated; default
+   * 32 MiB). A part past it is answered 503 with `Retry-After` (the service retries it), unless it
+   * completes its message.
+   */
+  readonly maxPendingBytes?: number;
   /** Charset of hex inbound text (default `'auto'`: guessed). */
   readonly charset?: InboundCharset;
   /** Timers of the orphan sweeps (default the runtime's). */
@@ -217,7 +233,9 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 
 /**
- * Creates a receiver of delivery receipts and inbound messages. Checks, in order: remote address
+ * Creates a receiver of delivery receipts and inbound messages. It refuses to start (a
+ * `TypeError`) without `basicAuth`, `allowRemoteAddress` or `allowUnauthenticated: true`, and with
+ * an empty username or password. Checks, in order: remote address
  * (403), method (405), Basic credentials (401), `X-API-Version: 4` (400), `Content-Type` (415) and
  * `Content-Encoding` (415), size (413, before reading), payload (400), kind accepted (422). Then
  * the duplicate store: a taken event is answered 200 without calling the handler; one being
@@ -226,6 +244,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  *
  * @example
  * const receiver = createWebhookHandler({
+ *   basicAuth: { username: 'openmarket', password: callbackPassword },
  *   onDeliveryReceipt: async (receipt) => db.saveReceipt(receipt),
  *   onInboundMessage: async (message) => db.saveInbound(message.source.address, message.text),
  * });
@@ -255,6 +274,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     reassemblyTimeoutMs = 10 * 60_000,
     orphanSweepMs = Math.min(60_000, Math.max(1_000, Math.floor(reassemblyTimeoutMs / 10))),
     maxPendingMessages = 10_000,
+    maxPendingBytes,
     charset = 'auto',
     timers,
     now = Date.now,
@@ -298,15 +318,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   ) {
     throw new TypeError('reassemblyStore must implement add, finish, restore and claimExpired');
   }
-  const allowed = basicAuth === undefined ? undefined : Array.isArray(basicAuth) ? [...(basicAuth as readonly BasicAuthCredentials[])] : [basicAuth as BasicAuthCredentials];
-  if (allowed !== undefined) {
-    if (allowed.length === 0) throw new TypeError('basicAuth needs at least one pair of credentials');
-    for (const c of allowed) {
-      if (typeof c?.username !== 'string' || typeof c.password !== 'string' || c.username.includes(':')) {
-        throw new TypeError('basicAuth credentials need a username without a colon and a password, both strings');
-      }
-    }
-  }
+  const allowed = receiverAccess({ basicAuth, allowRemoteAddress, allowUnauthenticated: options?.allowUnauthenticated });
   if (telemetry !== undefined && (telemetry === null || typeof telemetry !== 'object' || typeof telemetry.callback !== 'function')) {
     throw new TypeError("telemetry must be the result of core's createTelemetry");
   }
@@ -338,7 +350,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   });
 
   const parts: ReassemblyStore | undefined =
-    reassemble && onInboundMessage !== undefined ? (reassemblyStore ?? createMemoryReassemblyStore({ maxPending: maxPendingMessages, now })) : undefined;
+    reassemble && onInboundMessage !== undefined ? (reassemblyStore ?? createMemoryReassemblyStore({ maxPending: maxPendingMessages, now, ...(maxPendingBytes === undefined ? {} : { maxPendingBytes }) })) : undefined;
 
   /**
    * Settles a store call that may be synchronous, within `storeTimeoutMs`; rejects like the call,
@@ -486,7 +498,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         return controller.signal;
       },
       get remoteAddress() {
-        return request.remoteAddress;
+        const peer = request.remoteAddress;
+        return normalizeIpAddress(peer) ?? peer;
       },
       get platform() {
         return request.platform;
@@ -595,6 +608,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     store: ReassemblyStore,
     handler: NonNullable<typeof onInboundMessage>,
   ): Promise<WebhookResponse> => {
+    const oversized = partTooLarge(callback);
+    if (oversized !== undefined) return oversized;
     let added: PartAddOutcome;
     try {
       // A part that completes its message after the bound (answered 503) gives the message back, so the retry completes it again.
@@ -624,6 +639,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         return webhookAccepted('part-stored');
       case 'in-flight':
         return webhookRejection('in-flight');
+      case 'full':
+        return webhookRejection('reassembly-full');
       default: {
         if (onDuplicate !== undefined) {
           const reason = added.status === 'duplicate-part' ? 'part' : 'seen';
@@ -639,7 +656,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (allowRemoteAddress !== undefined) {
       let allowedPeer: boolean;
       try {
-        allowedPeer = (await allowRemoteAddress(request.remoteAddress)) === true;
+        const peer = request.remoteAddress;
+        allowedPeer = (await allowRemoteAddress(normalizeIpAddress(peer) ?? peer)) === true;
       } catch (e) {
         report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
         allowedPeer = false;

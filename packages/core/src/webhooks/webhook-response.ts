@@ -15,6 +15,7 @@ export type WebhookRejectionCode =
   | 'unsupported-media-type'
   | 'unsupported-content-encoding'
   | 'payload-too-large'
+  | 'part-too-large'
   | 'malformed-payload'
   | 'unknown-callback'
   | 'callback-not-accepted'
@@ -24,6 +25,7 @@ export type WebhookRejectionCode =
   | 'handler-failed'
   | 'handler-timeout'
   | 'store-unavailable'
+  | 'reassembly-full'
   | 'receiver-misconfigured';
 
 /** One entry of {@link WEBHOOK_REJECTIONS}. */
@@ -45,6 +47,7 @@ export const WEBHOOK_REJECTIONS: Readonly<Record<WebhookRejectionCode, WebhookRe
   'unsupported-media-type': { status: 415, description: 'Content-Type must be application/xml or application/json (charset UTF-8)' },
   'unsupported-content-encoding': { status: 415, description: 'Content-Encoding must be identity' },
   'payload-too-large': { status: 413, description: 'Payload exceeds {maxBytes} bytes' },
+  'part-too-large': { status: 413, description: 'A part of a multipart inbound message holds at most {maxOctets} octets' },
   'malformed-payload': { status: 400, description: 'Malformed payload' },
   'unknown-callback': { status: 400, description: 'Payload is neither a deliveryReceipt nor a mobileOriginate' },
   'callback-not-accepted': { status: 422, description: 'This URL does not take {kind}' },
@@ -54,8 +57,12 @@ export const WEBHOOK_REJECTIONS: Readonly<Record<WebhookRejectionCode, WebhookRe
   'handler-failed': { status: 500, description: 'The event could not be handled; retry later' },
   'handler-timeout': { status: 503, description: 'The event was not handled in time; retry later' },
   'store-unavailable': { status: 503, description: 'A store of the receiver is unavailable; retry later' },
+  'reassembly-full': { status: 503, description: 'The parts of multipart messages waiting for their siblings fill the receiver; retry later' },
   'receiver-misconfigured': { status: 500, description: 'The request body was consumed by another body parser before the receiver' },
 });
+
+/** The `Retry-After` of a 503 answered when the reassembly store's byte budget is spent, in seconds. */
+export const REASSEMBLY_FULL_RETRY_AFTER_S = 60;
 
 /** What a receiver did with a callback, for logs and metrics. */
 export type WebhookOutcome =
@@ -108,8 +115,25 @@ export interface WebhookRejectionOptions {
 }
 
 /**
+ * Rejections a receiver answers before it reads the body: they close the connection
+ * (`Connection: close`), so that a server does not read a body nobody will look at (a stranger's
+ * endless chunked body) to keep the connection open.
+ */
+const EARLY_REJECTIONS: ReadonlySet<WebhookRejectionCode> = new Set([
+  'method-not-allowed',
+  'forbidden',
+  'unauthorized',
+  'unsupported-api-version',
+  'unsupported-media-type',
+  'unsupported-content-encoding',
+  'payload-too-large',
+]);
+
+/**
  * The answer for a rejection, from {@link WEBHOOK_REJECTIONS}: its status, a one-line plain-text
- * body, and the headers the status calls for (`Allow` with 405, `Connection: close` with 413).
+ * body, and the headers the status calls for (`Allow` with 405; `Connection: close` with the
+ * rejections answered before the body is read: 401, 403, 405, 413, 415, and 400 for the API version;
+ * `Retry-After` with a full reassembly store).
  *
  * @example
  * webhookRejection('payload-too-large', { values: { maxBytes: '65536' } }).status; // 413
@@ -122,12 +146,14 @@ export function webhookRejection(code: WebhookRejectionCode, { values, detail, h
   if (detail !== undefined && detail !== '') description += `: ${detail}`;
   const own: Record<string, string> =
     code === 'method-not-allowed'
-      ? { allow: 'POST' }
-      : code === 'payload-too-large' || code === 'request-timeout'
+      ? { allow: 'POST', connection: 'close' }
+      : EARLY_REJECTIONS.has(code) || code === 'request-timeout'
         ? { connection: 'close' }
         : code === 'store-unavailable'
           ? { 'retry-after': STORE_RETRY_AFTER_SECONDS }
-          : {};
+          : code === 'reassembly-full'
+            ? { 'retry-after': String(REASSEMBLY_FULL_RETRY_AFTER_S) }
+            : {};
   return {
     status: entry.status,
     headers: { ...TEXT_HEADERS, ...own, ...headers },

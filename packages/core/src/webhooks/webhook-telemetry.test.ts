@@ -55,7 +55,7 @@ function receiver(options: Partial<WebhookHandlerOptions> & { logContent?: boole
     ...(ticketStore === undefined ? {} : { ticketStore }),
     ...(ticketLookupTimeoutMs === undefined ? {} : { ticketLookupTimeoutMs }),
   });
-  const handler = createWebhookHandler({ onError: (e) => errors.push(e), telemetry, ...rest } as WebhookHandlerOptions);
+  const handler = createWebhookHandler({ allowUnauthenticated: true, onError: (e) => errors.push(e), telemetry, ...rest } as WebhookHandlerOptions);
   return { handler, errors, telemetry };
 }
 

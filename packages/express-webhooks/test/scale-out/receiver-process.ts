@@ -125,6 +125,7 @@ const fails = (): boolean => config.failRate > 0 && Math.random() < config.failR
 
 const app = express();
 const receiver = createWebhookMiddleware({
+  allowUnauthenticated: true,
   store,
   reassemblyStore,
   leaseMs: config.leaseMs,

@@ -1,11 +1,14 @@
 // Next.js App Router: app/sms/callbacks/route.ts (Node.js or Edge runtime)
-import { createFetchWebhookHandler } from '@smsv4/fetch-webhooks';
+import { createFetchWebhookHandler, lastForwardedFor } from '@smsv4/fetch-webhooks';
 import { saveInbound, saveReceipt } from './store.js';
 
 const receive = createFetchWebhookHandler({
+  // Open to anyone here (the tests' emulator sends no credentials): set basicAuth in production.
+  allowUnauthenticated: true,
   onDeliveryReceipt: (receipt) => saveReceipt(receipt),
   onInboundMessage: (message) => saveInbound(message),
-  getRemoteAddress: (request) => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim(),
+  // Behind Vercel's proxy: only the last X-Forwarded-For entry is the proxy's own, the others are the peer's words.
+  getRemoteAddress: lastForwardedFor,
 });
 
 export async function POST(request: Request): Promise<Response> {

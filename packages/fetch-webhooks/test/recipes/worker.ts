@@ -3,6 +3,8 @@ import { createFetchWebhookHandler } from '@smsv4/fetch-webhooks';
 import { saveInbound, saveReceipt } from './store.js';
 
 const receive = createFetchWebhookHandler({
+  // Open to anyone here (the tests' emulator sends no credentials): set basicAuth in production.
+  allowUnauthenticated: true,
   onDeliveryReceipt: (receipt) => saveReceipt(receipt),
   onInboundMessage: (message) => saveInbound(message),
   getRemoteAddress: (request) => request.headers.get('cf-connecting-ip') ?? undefined,

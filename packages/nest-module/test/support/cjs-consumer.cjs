@@ -29,7 +29,7 @@ async function main() {
 
   class AppModule {}
   Module({
-    imports: [SmsModule.forRoot({ isGlobal: true, webhookPath: 'sms/callbacks', client: { baseUrl: server.url, accountId: 'sandbox', password: 'sandbox-password' } })],
+    imports: [SmsModule.forRoot({ isGlobal: true, webhookPath: 'sms/callbacks', webhooks: { allowUnauthenticated: true }, client: { baseUrl: server.url, accountId: 'sandbox', password: 'sandbox-password' } })],
     providers: [Receipts],
   })(AppModule);
 

@@ -3,7 +3,7 @@
  * proxy that holds the first request back so that the parts of a message arrive out of order.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 
 /** Posts `size` bytes of spaces in 1 KiB chunks without a Content-Length (chunked transfer); the answer read whole. */
 export function postChunked(url: string, headers: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
@@ -28,6 +28,61 @@ export function postChunked(url: string, headers: Record<string, string>, size: 
       req.end();
     };
     write();
+  });
+}
+
+/** What {@link postEndless} saw. */
+export interface EndlessAnswer {
+  readonly status: number;
+  /** The answer's `Connection` header. */
+  readonly connection: string | undefined;
+  /** Whether the server closed the connection while the body was still being sent. */
+  readonly closed: boolean;
+}
+
+/**
+ * Posts a chunked body that never ends (1 KiB chunks, at most `limitBytes`) on a raw socket, and
+ * reads the answer; resolves once the server closes the connection, or once `limitBytes` were sent
+ * without it closing (`closed: false`: the server kept reading a body it had answered).
+ */
+export function postEndless(url: string, headers: Record<string, string>, limitBytes = 8 * 1024 * 1024): Promise<EndlessAnswer> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let head = '';
+    let sent = 0;
+    let done = false;
+    const chunk = `400\r\n${' '.repeat(1024)}\r\n`;
+    const finish = (closed: boolean): void => {
+      if (done) return;
+      done = true;
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const connection = /\r\nconnection: *([^\r]*)/i.exec(head)?.[1]?.trim().toLowerCase();
+      socket.destroy();
+      if (status === 0) reject(new Error(`no answer before the connection ${closed ? 'closed' : 'stayed open'}`));
+      else resolve({ status, connection, closed });
+    };
+    const pump = (): void => {
+      while (!done && sent < limitBytes) {
+        sent += 1024;
+        if (!socket.write(chunk)) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+      if (sent >= limitBytes) finish(false);
+    };
+    socket.setEncoding('latin1');
+    socket.on('data', (data: string) => {
+      if (head.length < 4096) head += data;
+    });
+    socket.on('error', () => finish(true));
+    socket.on('close', () => finish(true));
+    socket.on('connect', () => {
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${lines}transfer-encoding: chunked\r\n\r\n`);
+      pump();
+    });
   });
 }
 

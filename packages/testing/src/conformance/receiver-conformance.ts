@@ -10,7 +10,7 @@ import { eventually } from '../eventually.js';
 import { callbackHeaders } from '../http/post-callback.js';
 import { startSandbox, type TestSandbox } from '../sandbox/start-sandbox.js';
 import { callbackFixture, postFixture, type CallbackFixtureName } from './callback-fixtures.js';
-import { postBrokenOff, postChunked, startHoldingProxy, type HoldingProxy } from './raw-requests.js';
+import { postBrokenOff, postChunked, postEndless, startHoldingProxy, type HoldingProxy } from './raw-requests.js';
 
 /** The matchers the suite asserts with: the subset of `expect` that vitest and jest share. */
 export interface ConformanceMatchers {
@@ -106,7 +106,9 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
     const started: ReceiverUnderTest[] = [];
     beforeAll(async () => {
       for (const [key, receiverOptions] of Object.entries(configure()) as Array<[K, WebhookHandlerOptions]>) {
-        const receiver = await start(receiverOptions);
+        // Open receivers say so: a receiver without credentials or an allow-list refuses to start.
+        const open = receiverOptions.basicAuth === undefined && receiverOptions.allowRemoteAddress === undefined;
+        const receiver = await start(open ? { allowUnauthenticated: true, ...receiverOptions } : receiverOptions);
         started.push(receiver);
         urls[key] = receiver.url;
       }
@@ -329,7 +331,31 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         expect((await post(url.open, 'receipt-multipart-part3-delivered.xml')).status).toBe(200);
       });
 
-      it('keeps answering on the same connection after rejections that did not read the body', async () => {
+      it('refuses to start without basicAuth, allowRemoteAddress or allowUnauthenticated: true', async () => {
+        let refused: unknown;
+        try {
+          const receiver = await start({ onDeliveryReceipt: () => undefined });
+          await receiver.close();
+        } catch (e) {
+          refused = e;
+        }
+        expect(refused instanceof Error ? refused.message : String(refused)).toMatch(/allowUnauthenticated: true/);
+      });
+
+      for (const [what, headers] of [
+        ['401 without credentials', {}],
+        ['415 for text/plain', { 'content-type': 'text/plain' }],
+      ] as const) {
+        it(`closes the connection after an early ${what}, without reading the chunked body that follows`, async () => {
+          const target = what.startsWith('401') ? url.auth : url.open;
+          const answer = await postEndless(target, { ...xmlHeaders(), ...(what.startsWith('401') ? {} : { authorization }), ...headers });
+          expect(answer.status).toBe(what.startsWith('401') ? 401 : 415);
+          expect(answer.connection).toBe('close');
+          expect(answer.closed).toBe(true);
+        });
+      }
+
+      it('keeps answering after rejections that did not read the body (each closes its connection)', async () => {
         for (let i = 0; i < 3; i++) {
           expect((await post(url.open, 'receipt-single-delivered.xml', { 'content-type': 'text/plain' })).status).toBe(415);
         }

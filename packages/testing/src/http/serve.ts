@@ -19,7 +19,7 @@ export interface ServedApp {
  *
  * @example
  * const app = express();
- * app.use('/callbacks', createWebhookMiddleware({ onDeliveryReceipt }));
+ * app.use('/callbacks', createWebhookMiddleware({ allowUnauthenticated: true, onDeliveryReceipt }));
  * const { url } = await serve(app);
  * await postCallback(`${url}/callbacks`, buildDeliveryReceipt());
  */
