@@ -36,10 +36,11 @@ function reachableUrl(url: string): string {
  * the listener's own error.
  */
 export async function startSandboxApp(
-  options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'accountsFile' | 'operatorsFile' | 'callbackOffset'>,
+  options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'noAdminToken' | 'allowedHosts' | 'callbackHosts' | 'accountsFile' | 'operatorsFile' | 'callbackOffset'>,
   files: FileSettings = {},
 ): Promise<RunningApp> {
-  const { port, host, timeScale, adminToken, accountsFile, operatorsFile, callbackOffset } = options;
+  const { port, host, timeScale, accountsFile, operatorsFile, callbackOffset, noAdminToken = false, allowedHosts, callbackHosts } = options;
+  const givenToken = options.adminToken ?? files.adminToken;
   const accounts = files.accounts ?? DEFAULT_ACCOUNTS;
   let sandbox: Sandbox;
   try {
@@ -47,7 +48,9 @@ export async function startSandboxApp(
       accounts,
       timeScale,
       ...(files.operators ? { operators: files.operators } : {}),
-      ...(adminToken !== undefined ? { adminToken } : {}),
+      adminToken: noAdminToken ? false : givenToken,
+      ...(allowedHosts !== undefined ? { allowedHosts } : {}),
+      ...(callbackHosts !== undefined ? { callbackHosts } : {}),
       ...(callbackOffset !== undefined ? { callbackTimestampOffset: callbackOffset } : {}),
     });
   } catch (error) {
@@ -65,7 +68,9 @@ export async function startSandboxApp(
     throw error;
   }
   const apiUrl = reachableUrl(server.url);
+  const { adminToken } = sandbox;
   const dashboardUrl = `${apiUrl}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
+  const loopback = /^(?:127\.|\[::1\]|localhost)/.test(new URL(server.url).hostname);
   const boundTo = apiUrl === server.url ? undefined : `${server.url} (every interface)`;
   const banner = formatBanner({
     apiUrl,
@@ -76,6 +81,8 @@ export async function startSandboxApp(
     ...(accountsFile !== undefined ? { accountsFile } : {}),
     ...(operatorsFile !== undefined ? { operatorsFile } : {}),
     ...(boundTo !== undefined ? { boundTo } : {}),
+    ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(adminToken === undefined && !loopback ? { warning: `the admin API and dashboard are open to anyone who reaches ${server.url} (--no-admin-token off loopback)` } : {}),
   });
   let closing: Promise<void> | undefined;
   return {

@@ -130,7 +130,7 @@ describe('dashboard in Chromium', () => {
   });
 
   it('shows the counters in its header, as /__sandbox/metrics serves them', async () => {
-    const metrics = await (await fetch(`${app.apiUrl}/__sandbox/metrics`)).text();
+    const metrics = await (await fetch(`${app.apiUrl}/__sandbox/metrics`, { headers: { authorization: `Bearer ${app.sandbox.adminToken}` } })).text();
     const accepted = Number(/smsv4_sandbox_requests_total\{operation="send",status="202"\} (\d+)/.exec(metrics)?.[1]);
     expect(accepted).toBeGreaterThanOrEqual(3);
     await expect.poll(() => byTestId('metric-sends').textContent()).toBe(`${accepted} accepted · 0 rejected`);
