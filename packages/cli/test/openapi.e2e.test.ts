@@ -64,6 +64,10 @@ describe('smsv4 openapi', () => {
     expect(segments.xml).toEqual({ wrapped: true });
     expect(segments.items.xml).toEqual({ name: 'segment' });
     expect(schemas.InvokeServiceRequest.xml).toBeUndefined();
+    // One canonical type per member, one spelling: nothing reads "integer or string" to a client generator.
+    expect(JSON.stringify(schemas)).not.toContain('anyOf');
+    expect(Object.keys(schemas.Preview.properties.destination.properties)).not.toContain('alpha2code');
+    expect(schemas.Preview.description).toContain('`alpha2code` for `alpha2Code`');
   });
 
   it('lists every code of the catalogue, with its description and HTTP status, under each operation', () => {

@@ -44,6 +44,8 @@ describe('wireJsonSchema', () => {
     const mt = wireJsonSchema(MtRequestWireSchema, { strict: true });
     expect(props(props(mt).source as JsonSchema).ton).toEqual({ type: 'integer', enum: [1, 3, 5] });
     expect(props(mt).promotional).toEqual({ type: 'boolean' });
+    expect(props(props(mt).message as JsonSchema).validityPeriod).toMatchObject({ type: 'integer', maximum: 259200 });
+    expect(JSON.stringify(mt)).not.toContain('anyOf');
     const preview = wireJsonSchema(PreviewSchema, { lenient: true, strict: true });
     expect(Object.keys(props(preview))).toEqual(['destination', 'mobileOperator']);
     expect(JSON.stringify(preview)).not.toContain('anyOf');

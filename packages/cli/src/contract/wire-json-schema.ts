@@ -140,6 +140,11 @@ function mergeLiterals(outer: JsonSchema, branches: JsonSchema[], strict = false
     const booleans = others.some((branch) => branch.type === 'boolean');
     const kept = literals.filter((v) => typeof v !== 'string' || (!numbers.has(v) && !(booleans && (v === 'true' || v === 'false'))));
     literals.splice(0, literals.length, ...kept);
+    // A digit string beside an integer member is the same value written loosely.
+    if (others.some((branch) => branch.type === 'integer')) {
+      const loose = others.filter((branch) => branch.type === 'string' && typeof branch.pattern === 'string' && branch.pattern.startsWith('^[0-9]'));
+      for (const branch of loose) others.splice(others.indexOf(branch), 1);
+    }
     types.clear();
     for (const v of kept) types.add(typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
   }
