@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandboxApp, type RunningApp } from './start-app.js';
+import { DEFAULT_ACCOUNTS } from '@smsv4/sandbox';
+import { formatBanner } from './banner.js';
+import { openAdminWarning, startSandboxApp, type RunningApp } from './start-app.js';
 
 describe('startSandboxApp', () => {
   let app: RunningApp | undefined;
@@ -27,8 +29,13 @@ describe('startSandboxApp', () => {
     expect(app.banner).toContain('Admin API   open (no token)');
     expect(app.banner).not.toContain('WARNING');
     expect((await fetch(`${app.apiUrl}/__sandbox/api/state`)).status).toBe(200);
-    await app.close();
-    app = await startSandboxApp({ port: 0, host: '0.0.0.0', timeScale: 1, noAdminToken: true });
-    expect(app.banner).toMatch(/^WARNING: the admin API and dashboard are open to anyone who reaches http:\/\/0\.0\.0\.0:\d+/m);
+  });
+
+  it('warns in the banner when the admin API is open off loopback', () => {
+    expect(openAdminWarning('http://0.0.0.0:4010', undefined)).toEqual({ warning: 'the admin API and dashboard are open to anyone who reaches http://0.0.0.0:4010 (--no-admin-token off loopback)' });
+    expect(openAdminWarning('http://192.0.2.5:4010', undefined)?.warning).toMatch(/^the admin API and dashboard are open/);
+    for (const url of ['http://127.0.0.1:4010', 'http://[::1]:4010', 'http://localhost:4010']) expect(openAdminWarning(url, undefined), url).toBeUndefined();
+    expect(openAdminWarning('http://0.0.0.0:4010', 'token')).toBeUndefined();
+    expect(formatBanner({ apiUrl: 'http://127.0.0.1:4010', dashboardUrl: 'http://127.0.0.1:4010/__sandbox/', accounts: DEFAULT_ACCOUNTS, timeScale: 1, warning: 'open' })).toMatch(/^smsv4 sandbox is running\n\nWARNING: open\n/);
   });
 });

@@ -22,6 +22,13 @@ export class AppSettingsError extends Error {
   override readonly name = 'AppSettingsError';
 }
 
+/** The banner's warning when the admin API is open (no token) on an address other than loopback. */
+export function openAdminWarning(boundUrl: string, adminToken: string | undefined): { warning: string } | undefined {
+  if (adminToken !== undefined) return undefined;
+  if (/^(?:127\.|\[::1\]$|localhost$)/.test(new URL(boundUrl).hostname)) return undefined;
+  return { warning: `the admin API and dashboard are open to anyone who reaches ${boundUrl} (--no-admin-token off loopback)` };
+}
+
 /** The URL clients use: a wildcard bind address is reached through loopback. */
 function reachableUrl(url: string): string {
   const parsed = new URL(url);
@@ -70,7 +77,6 @@ export async function startSandboxApp(
   const apiUrl = reachableUrl(server.url);
   const { adminToken } = sandbox;
   const dashboardUrl = `${apiUrl}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
-  const loopback = /^(?:127\.|\[::1\]|localhost)/.test(new URL(server.url).hostname);
   const boundTo = apiUrl === server.url ? undefined : `${server.url} (every interface)`;
   const banner = formatBanner({
     apiUrl,
@@ -82,7 +88,7 @@ export async function startSandboxApp(
     ...(operatorsFile !== undefined ? { operatorsFile } : {}),
     ...(boundTo !== undefined ? { boundTo } : {}),
     ...(adminToken !== undefined ? { adminToken } : {}),
-    ...(adminToken === undefined && !loopback ? { warning: `the admin API and dashboard are open to anyone who reaches ${server.url} (--no-admin-token off loopback)` } : {}),
+    ...(openAdminWarning(server.url, adminToken) ?? {}),
   });
   let closing: Promise<void> | undefined;
   return {
