@@ -22,6 +22,10 @@ export interface BannerInput {
   readonly callbackOffset?: string;
   /** The address actually bound, when it differs from the URLs' host (all interfaces). */
   readonly boundTo?: string;
+  /** The admin API's Bearer token, when it has one. */
+  readonly adminToken?: string;
+  /** A warning printed first (an open admin API off loopback). */
+  readonly warning?: string;
 }
 
 /** `value` as one shell word (POSIX single quotes). */
@@ -72,10 +76,13 @@ function scaleText(timeScale: number): string {
 
 /** The text printed when the sandbox is ready. */
 export function formatBanner(input: BannerInput): string {
-  const { apiUrl, dashboardUrl, accounts, accountsFile, operatorsFile, timeScale, boundTo, callbackOffset = 'Z' } = input;
+  const { apiUrl, dashboardUrl, accounts, accountsFile, operatorsFile, timeScale, boundTo, adminToken, warning, callbackOffset = 'Z' } = input;
   const lines: string[] = ['smsv4 sandbox is running', ''];
+  if (warning !== undefined) lines.splice(1, 0, '', `WARNING: ${warning}`);
   const row = (label: string, value: string): string => `  ${label.padEnd(11)} ${value}`;
-  lines.push(row('API', apiUrl), row('Dashboard', dashboardUrl), row('Clock', `simulated, ${scaleText(timeScale)}`));
+  lines.push(row('API', apiUrl), row('Dashboard', dashboardUrl));
+  lines.push(row('Admin API', adminToken === undefined ? 'open (no token)' : `Authorization: Bearer ${adminToken}`));
+  lines.push(row('Clock', `simulated, ${scaleText(timeScale)}`));
   lines.push(row('Operators', operatorsFile ?? 'sample table (made-up US, CA, GB and AU operators)'));
   if (callbackOffset !== 'Z') lines.push(row('Callbacks', `timestamps at ${callbackOffset}`));
   if (boundTo !== undefined) lines.push(row('Listening', boundTo));

@@ -68,4 +68,17 @@ describe('parseAppOptions', () => {
     const missing = parseAppOptions(['--port'], {});
     expect(!missing.ok && missing.error).toMatch(/--port/);
   });
+
+  it('reads the admin token from a file, turns it off with --no-admin-token, and lists hosts', () => {
+    expect(parseAppOptions(['--admin-token-file', 't.txt'], {})).toMatchObject({ ok: true, value: { adminTokenFile: 't.txt' } });
+    expect(parseAppOptions([], { SMSV4_ADMIN_TOKEN_FILE: 'env.txt' })).toMatchObject({ ok: true, value: { adminTokenFile: 'env.txt' } });
+    expect(parseAppOptions(['--no-admin-token'], {})).toMatchObject({ ok: true, value: { noAdminToken: true } });
+    expect(parseAppOptions(['--no-admin-token', '--admin-token', 'x'], {})).toEqual({ ok: false, error: '--no-admin-token contradicts --admin-token' });
+    expect(parseAppOptions(['--admin-token-file', 'f'], { SMSV4_ADMIN_TOKEN: 'x' })).toEqual({ ok: false, error: 'SMSV4_ADMIN_TOKEN and --admin-token-file both give the admin token: keep one' });
+    expect(parseAppOptions(['--allowed-host', 'sandbox', '--allowed-host', '.dev.test', '--callback-host', 'receiver:3000'], {})).toMatchObject({
+      ok: true,
+      value: { allowedHosts: ['sandbox', '.dev.test'], callbackHosts: ['receiver:3000'] },
+    });
+    expect(parseAppOptions([], { SMSV4_ALLOWED_HOSTS: 'a, b', SMSV4_CALLBACK_HOSTS: 'any' })).toMatchObject({ ok: true, value: { allowedHosts: ['a', 'b'], callbackHosts: 'any' } });
+  });
 });

@@ -14,8 +14,16 @@ export interface AppOptions {
   readonly operatorsFile?: string;
   /** Simulated milliseconds per real millisecond. */
   readonly timeScale: number;
-  /** Bearer token required on the admin API. */
+  /** Bearer token required on the admin API (default: one generated at start). */
   readonly adminToken?: string;
+  /** File holding the admin token (its first line), read at start. */
+  readonly adminTokenFile?: string;
+  /** `--no-admin-token`: the admin API open to anyone who reaches the port. */
+  readonly noAdminToken?: boolean;
+  /** Host names requests may use beside loopback names and IP addresses (`any`: no check). */
+  readonly allowedHosts?: readonly string[] | 'any';
+  /** Hosts callbacks may go to beside loopback and the accounts' URLs (`any`: every host). */
+  readonly callbackHosts?: readonly string[] | 'any';
   /** Time zone of callback timestamps: `Z` or `±hh:mm` (default `Z`). */
   readonly callbackOffset?: string;
   /** `--help` was given. */
@@ -34,7 +42,11 @@ const HELP_ROWS: readonly [flag: string, text: string, variable?: string][] = [
   ['--accounts <file>', 'JSON file of accounts. Default: the built-in accounts.', ENVIRONMENT_VARIABLES.accounts],
   ['--operators <file>', 'JSON file of the operator table. Default: the sample table.', ENVIRONMENT_VARIABLES.operators],
   ['--time-scale <n>', `Simulated ms per real ms (3600: an hour per second). Default ${DEFAULT_APP_OPTIONS.timeScale}.`, ENVIRONMENT_VARIABLES.timeScale],
-  ['--admin-token <text>', 'Require this Bearer token on the admin API. Default: none.', ENVIRONMENT_VARIABLES.adminToken],
+  ['--admin-token <text>', 'Bearer token of the admin API. Default: a new random one, printed. (Visible to other local users in the process list: prefer the variable or --admin-token-file.)', ENVIRONMENT_VARIABLES.adminToken],
+  ['--admin-token-file <file>', 'Read the admin token from the first line of this file.', ENVIRONMENT_VARIABLES.adminTokenFile],
+  ['--no-admin-token', 'Leave the admin API and dashboard open to anyone who reaches the port.'],
+  ['--allowed-host <name>', 'Host name clients may use beside localhost and IP addresses (repeatable; any: no check).', ENVIRONMENT_VARIABLES.allowedHosts],
+  ['--callback-host <host>', 'Host callbacks may go to beside loopback and the accounts\' URLs (repeatable; any: every host).', ENVIRONMENT_VARIABLES.callbackHosts],
   ['--callback-offset=<zone>', 'Callback timestamps: Z or ±hh:mm up to ±14:00 (--callback-offset=-05:00). Default Z.', ENVIRONMENT_VARIABLES.callbackTimestampOffset],
   ['-h, --help', 'Show this help.'],
 ];
@@ -73,7 +85,7 @@ function parseTimeScale(raw: string, from: string): number | string {
  * message naming the flag or variable.
  */
 export function parseAppOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): AppOptionsResult {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -86,6 +98,10 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
         operators: { type: 'string' },
         'time-scale': { type: 'string' },
         'admin-token': { type: 'string' },
+        'admin-token-file': { type: 'string' },
+        'no-admin-token': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
+        'callback-host': { type: 'string', multiple: true },
         'callback-offset': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -121,6 +137,19 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
   const accounts = pick('accounts', ENVIRONMENT_VARIABLES.accounts);
   const operators = pick('operators', ENVIRONMENT_VARIABLES.operators);
   const token = pick('admin-token', ENVIRONMENT_VARIABLES.adminToken);
+  const tokenFile = pick('admin-token-file', ENVIRONMENT_VARIABLES.adminTokenFile);
+  const noToken = values['no-admin-token'] === true;
+  if (noToken && (token || tokenFile)) return { ok: false, error: `--no-admin-token contradicts ${(token ?? tokenFile)?.from}` };
+  if (token && tokenFile) return { ok: false, error: `${token.from} and ${tokenFile.from} both give the admin token: keep one` };
+  const hostList = (flag: string, variable: string): readonly string[] | 'any' | undefined => {
+    const fromFlag = values[flag];
+    const raw = Array.isArray(fromFlag) ? fromFlag : (env[variable] ?? '').split(',');
+    const list = raw.map((entry) => entry.trim()).filter((entry) => entry !== '');
+    if (list.length === 0) return undefined;
+    return list.includes('any') ? 'any' : list;
+  };
+  const allowedHosts = hostList('allowed-host', ENVIRONMENT_VARIABLES.allowedHosts);
+  const callbackHosts = hostList('callback-host', ENVIRONMENT_VARIABLES.callbackHosts);
   const offset = pick('callback-offset', ENVIRONMENT_VARIABLES.callbackTimestampOffset);
   if (offset) {
     const read = parseUtcOffset(offset.raw);
@@ -136,6 +165,10 @@ export function parseAppOptions(argv: readonly string[], env: Readonly<Record<st
       ...(accounts ? { accountsFile: accounts.raw } : {}),
       ...(operators ? { operatorsFile: operators.raw } : {}),
       ...(token ? { adminToken: token.raw } : {}),
+      ...(tokenFile ? { adminTokenFile: tokenFile.raw } : {}),
+      ...(noToken ? { noAdminToken: true } : {}),
+      ...(allowedHosts === undefined ? {} : { allowedHosts }),
+      ...(callbackHosts === undefined ? {} : { callbackHosts }),
       ...(offset ? { callbackOffset: offset.raw } : {}),
     },
   };

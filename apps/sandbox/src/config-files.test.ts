@@ -49,4 +49,13 @@ describe('loadFileSettings', () => {
     const strings = await loadFileSettings({ accountsFile: await file('s.json', '["acme:pw"]') });
     expect(!strings.ok && strings.error).toMatch(/must list objects/);
   });
+
+  it('reads the admin token from the first line of its file, and refuses an empty or missing one', async () => {
+    const path = await file('token', 'from-a-file\nignored\n');
+    expect(await loadFileSettings({ adminTokenFile: path })).toEqual({ ok: true, value: { adminToken: 'from-a-file' } });
+    const empty = await file('empty-token', '\n');
+    expect(await loadFileSettings({ adminTokenFile: empty })).toEqual({ ok: false, error: `the admin token file ${empty} is empty` });
+    const missing = await loadFileSettings({ adminTokenFile: join(dir, 'nowhere') });
+    expect(!missing.ok && missing.error).toMatch(/^cannot read the admin token file /);
+  });
 });

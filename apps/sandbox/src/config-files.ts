@@ -5,6 +5,8 @@ import { parseOperatorTable, type OperatorTable, type SandboxAccount } from '@sm
 export interface FileSettings {
   readonly accounts?: readonly SandboxAccount[];
   readonly operators?: OperatorTable;
+  /** The admin token read from `--admin-token-file`. */
+  readonly adminToken?: string;
 }
 
 /** The outcome of {@link loadFileSettings}: the settings, or a message naming the file. */
@@ -25,11 +27,20 @@ async function readJson(path: string, what: string): Promise<{ ok: true; value: 
 }
 
 /**
- * Reads the accounts file (a JSON array of accounts, or `{ "accounts": [...] }`) and the operator
+ * Reads the admin token file (its first line), the accounts file (a JSON array of accounts, or `{ "accounts": [...] }`) and the operator
  * table file (`{ "operators": [...] }`, checked against the sandbox's schema). The accounts are
  * checked in depth by `createSandbox`, which names the account at fault.
  */
-export async function loadFileSettings({ accountsFile, operatorsFile }: { accountsFile?: string; operatorsFile?: string }): Promise<FileSettingsResult> {
+export async function loadFileSettings({ accountsFile, operatorsFile, adminTokenFile }: { accountsFile?: string; operatorsFile?: string; adminTokenFile?: string }): Promise<FileSettingsResult> {
+  let adminToken: string | undefined;
+  if (adminTokenFile !== undefined) {
+    try {
+      adminToken = (await readFile(adminTokenFile, 'utf8')).split(/\r?\n/, 1)[0]?.trim() ?? '';
+    } catch (error) {
+      return { ok: false, error: `cannot read the admin token file ${adminTokenFile}: ${(error as Error).message}` };
+    }
+    if (adminToken === '') return { ok: false, error: `the admin token file ${adminTokenFile} is empty` };
+  }
   let accounts: SandboxAccount[] | undefined;
   let operators: OperatorTable | undefined;
   if (accountsFile !== undefined) {
@@ -51,5 +62,5 @@ export async function loadFileSettings({ accountsFile, operatorsFile }: { accoun
     if (!table.ok) return { ok: false, error: `the operators file ${operatorsFile} is not a valid operator table: ${table.error.description}` };
     operators = table.value;
   }
-  return { ok: true, value: { ...(accounts ? { accounts } : {}), ...(operators ? { operators } : {}) } };
+  return { ok: true, value: { ...(accounts ? { accounts } : {}), ...(operators ? { operators } : {}), ...(adminToken === undefined ? {} : { adminToken }) } };
 }

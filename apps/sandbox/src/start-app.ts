@@ -22,6 +22,13 @@ export class AppSettingsError extends Error {
   override readonly name = 'AppSettingsError';
 }
 
+/** The banner's warning when the admin API is open (no token) on an address other than loopback. */
+export function openAdminWarning(boundUrl: string, adminToken: string | undefined): { warning: string } | undefined {
+  if (adminToken !== undefined) return undefined;
+  if (/^(?:127\.|\[::1\]$|localhost$)/.test(new URL(boundUrl).hostname)) return undefined;
+  return { warning: `the admin API and dashboard are open to anyone who reaches ${boundUrl} (--no-admin-token off loopback)` };
+}
+
 /** The URL clients use: a wildcard bind address is reached through loopback. */
 function reachableUrl(url: string): string {
   const parsed = new URL(url);
@@ -36,10 +43,11 @@ function reachableUrl(url: string): string {
  * the listener's own error.
  */
 export async function startSandboxApp(
-  options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'accountsFile' | 'operatorsFile' | 'callbackOffset'>,
+  options: Pick<AppOptions, 'port' | 'host' | 'timeScale' | 'adminToken' | 'noAdminToken' | 'allowedHosts' | 'callbackHosts' | 'accountsFile' | 'operatorsFile' | 'callbackOffset'>,
   files: FileSettings = {},
 ): Promise<RunningApp> {
-  const { port, host, timeScale, adminToken, accountsFile, operatorsFile, callbackOffset } = options;
+  const { port, host, timeScale, accountsFile, operatorsFile, callbackOffset, noAdminToken = false, allowedHosts, callbackHosts } = options;
+  const givenToken = options.adminToken ?? files.adminToken;
   const accounts = files.accounts ?? DEFAULT_ACCOUNTS;
   let sandbox: Sandbox;
   try {
@@ -47,7 +55,9 @@ export async function startSandboxApp(
       accounts,
       timeScale,
       ...(files.operators ? { operators: files.operators } : {}),
-      ...(adminToken !== undefined ? { adminToken } : {}),
+      adminToken: noAdminToken ? false : givenToken,
+      ...(allowedHosts !== undefined ? { allowedHosts } : {}),
+      ...(callbackHosts !== undefined ? { callbackHosts } : {}),
       ...(callbackOffset !== undefined ? { callbackTimestampOffset: callbackOffset } : {}),
     });
   } catch (error) {
@@ -65,6 +75,7 @@ export async function startSandboxApp(
     throw error;
   }
   const apiUrl = reachableUrl(server.url);
+  const { adminToken } = sandbox;
   const dashboardUrl = `${apiUrl}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
   const boundTo = apiUrl === server.url ? undefined : `${server.url} (every interface)`;
   const banner = formatBanner({
@@ -76,6 +87,8 @@ export async function startSandboxApp(
     ...(accountsFile !== undefined ? { accountsFile } : {}),
     ...(operatorsFile !== undefined ? { operatorsFile } : {}),
     ...(boundTo !== undefined ? { boundTo } : {}),
+    ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(openAdminWarning(server.url, adminToken) ?? {}),
   });
   let closing: Promise<void> | undefined;
   return {

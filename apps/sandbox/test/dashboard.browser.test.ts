@@ -22,7 +22,10 @@ interface Received {
   body: string;
 }
 
-/** A customer receiver on loopback: answers every callback 200 with an empty body. */
+/**
+ * A customer receiver on loopback: answers every callback 200 with an empty body, but the first two
+ * under `/guarded` 401 (a wrong password, then put right).
+ */
 async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
@@ -30,7 +33,8 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200, { 'content-length': '0' }).end();
+      const refused = (req.url ?? '').startsWith('/guarded') && received.filter((r) => r.path.startsWith('/guarded')).length <= 2;
+      res.writeHead(refused ? 401 : 200, { 'content-length': '0' }).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,7 +134,7 @@ describe('dashboard in Chromium', () => {
   });
 
   it('shows the counters in its header, as /__sandbox/metrics serves them', async () => {
-    const metrics = await (await fetch(`${app.apiUrl}/__sandbox/metrics`)).text();
+    const metrics = await (await fetch(`${app.apiUrl}/__sandbox/metrics`, { headers: { authorization: `Bearer ${app.sandbox.adminToken}` } })).text();
     const accepted = Number(/smsv4_sandbox_requests_total\{operation="send",status="202"\} (\d+)/.exec(metrics)?.[1]);
     expect(accepted).toBeGreaterThanOrEqual(3);
     await expect.poll(() => byTestId('metric-sends').textContent()).toBe(`${accepted} accepted · 0 rejected`);
@@ -162,6 +166,26 @@ describe('dashboard in Chromium', () => {
     await byTestId('inbound-submit').click();
     await expect.poll(() => byTestId('inbound-result').getAttribute('class')).toContain('tone-fail');
     expect(await page.locator('[data-testid="inbound-row"]').count()).toBe(3);
+  });
+
+  it('shows a receipt refused for a wrong Basic password as 401 and retried, the password never shown', async () => {
+    const target = new URL(`${receiver.url}/guarded`);
+    target.username = 'acme';
+    target.password = 'wrong-secret';
+    const sent = await send({ destination: { address: '14155550100' }, delivery: { receiptRequested: 'final', url: target.href } });
+    expect(sent.status).toBe(202);
+    await byTestId('tab-callbacks').click();
+    const rows = page.locator(`[data-testid="callback-row"][data-ticket-id="${sent.ticketId}"]`);
+    // Newest first: 401 and retried twice, then taken (the receiver's password put right).
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => rows.locator('[data-testid="callback-outcome"]').allTextContents()).toEqual(['delivered', 'pending-retry', 'pending-retry']);
+    expect(await rows.nth(1).textContent()).toContain('401');
+    expect(await rows.nth(2).textContent()).toContain('401');
+    expect(await rows.first().textContent()).toContain(`acme:***@127.0.0.1:${new URL(receiver.url).port}/guarded`);
+    expect(await page.content()).not.toContain('wrong-secret');
+    const guarded = receiver.received.filter((r) => r.path === '/guarded');
+    expect(guarded[0]?.headers.authorization).toBe(`Basic ${Buffer.from('acme:wrong-secret').toString('base64')}`);
+    await byTestId('tab-messages').click();
   });
 
   it('switches the time zone of callback timestamps, and the next inbound message carries it', async () => {

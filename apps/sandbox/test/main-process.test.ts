@@ -75,7 +75,11 @@ describe('dist/main.js', () => {
     const api = /^ {2}API +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1];
     const dashboard = /^ {2}Dashboard +(\S+)$/m.exec(output)?.[1];
     expect(api).toBeDefined();
-    expect(dashboard).toBe(`${api}/__sandbox/`);
+    // An admin token made at start: in the dashboard link, and required by the admin API.
+    const token = /^ {2}Admin API +Authorization: Bearer ([A-Za-z0-9_-]{32})$/m.exec(output)?.[1];
+    expect(dashboard).toBe(`${api}/__sandbox/#token=${token}`);
+    expect((await fetch(`${api}/__sandbox/api/state`)).status).toBe(401);
+    expect((await fetch(`${api}/__sandbox/api/state`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     for (const account of DEFAULT_ACCOUNTS) expect(output).toContain(`${account.accountId} : ${account.password}`);
     const page = await fetch(dashboard ?? '');
     expect(page.status).toBe(200);

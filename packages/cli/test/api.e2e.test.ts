@@ -100,7 +100,7 @@ describe('failures as the service answers them', () => {
   it('answers a 1010 fault of the sandbox with the retry guidance', async () => {
     const armed = await fetch(`${sandbox.url}/__sandbox/api/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: sandbox.admin(),
       body: JSON.stringify({ operation: 'send', kind: '1010', count: 1 }),
     });
     expect(armed.status).toBe(204);

@@ -59,6 +59,8 @@ export interface SandboxProcess {
   readonly child: ChildProcess;
   /** Everything it printed so far. */
   output(): string;
+  /** Headers of an admin API call: the Bearer token of its banner, and JSON. */
+  admin(): Record<string, string>;
   /** Sends `signal` (default SIGTERM) unless it has exited, and resolves with the exit code and the output. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
 }
@@ -77,13 +79,18 @@ export function startSandbox(args: readonly string[], env: Readonly<Record<strin
     const onData = (chunk: string): void => {
       output += chunk;
       const match = /API\s+(http:\/\/\S+)/.exec(output);
-      if (match !== null && !started) {
+      // Resolved once the whole banner (with the admin token after the API line) is out.
+      if (match !== null && !started && /Ctrl\+C/.test(output)) {
         started = true;
         clearTimeout(timer);
         resolve({
           url: match[1] as string,
           child,
           output: () => output,
+          admin: () => {
+            const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
+            return { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json' };
+          },
           async stop(signal = 'SIGTERM') {
             if (child.exitCode === null && child.signalCode === null) child.kill(signal);
             const code = await closed;

@@ -1,5 +1,8 @@
 // `smsv4 sandbox` end to end: flags, environment, files, a port in use, and a clean stop.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cliFixture } from './fixtures.js';
@@ -46,14 +49,25 @@ describe('smsv4 sandbox', () => {
     }
   });
 
-  it('requires the admin token it is given on the admin API', async () => {
-    const sandbox = await startSandbox(['--port', '0', '--admin-token', 's3cret']);
+  it('requires the admin token it is given (a flag, or the first line of a file) or makes one, and --no-admin-token opens it', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'smsv4-token-'));
+    writeFileSync(join(directory, 'token'), 'from-a-file\n');
+    const given = await startSandbox(['--port', '0', '--admin-token', 's3cret']);
+    const fromFile = await startSandbox(['--port', '0'], { SMSV4_ADMIN_TOKEN_FILE: join(directory, 'token') });
+    const made = await startSandbox(['--port', '0']);
+    const open = await startSandbox(['--port', '0', '--no-admin-token']);
     try {
-      expect(sandbox.output()).toContain('/__sandbox/#token=s3cret');
-      expect((await fetch(`${sandbox.url}/__sandbox/api/state`)).status).toBe(401);
-      expect((await fetch(`${sandbox.url}/__sandbox/api/state`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+      expect(given.output()).toContain('/__sandbox/#token=s3cret');
+      expect((await fetch(`${given.url}/__sandbox/api/state`)).status).toBe(401);
+      expect((await fetch(`${given.url}/__sandbox/api/state`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+      expect((await fetch(`${fromFile.url}/__sandbox/api/state`, { headers: { authorization: 'Bearer from-a-file' } })).status).toBe(200);
+      expect(made.output()).toMatch(/Admin API +Authorization: Bearer [A-Za-z0-9_-]{32}\n/);
+      expect((await fetch(`${made.url}/__sandbox/api/state`)).status).toBe(401);
+      expect((await fetch(`${made.url}/__sandbox/api/state`, { headers: made.admin() })).status).toBe(200);
+      expect(open.output()).toContain('Admin API   open (no token)');
+      expect((await fetch(`${open.url}/__sandbox/api/state`)).status).toBe(200);
     } finally {
-      await sandbox.stop();
+      await Promise.all([given.stop(), fromFile.stop(), made.stop(), open.stop()]);
     }
   });
 
@@ -62,10 +76,10 @@ describe('smsv4 sandbox', () => {
     const sandbox = await startSandbox(['--port', '0', '--callback-offset', '-05:00']);
     try {
       expect(sandbox.output()).toMatch(/Callbacks\s+timestamps at -05:00/);
-      expect(await (await fetch(`${sandbox.url}/__sandbox/api/settings`)).json()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
+      expect(await (await fetch(`${sandbox.url}/__sandbox/api/settings`, { headers: sandbox.admin() })).json()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
       const injected = await fetch(`${sandbox.url}/__sandbox/api/inbound`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: sandbox.admin(),
         body: JSON.stringify({ from: '447700900123', to: '12345', text: 'hello', url: receiver.url }),
       });
       expect(injected.status).toBe(202);

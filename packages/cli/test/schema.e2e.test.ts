@@ -33,7 +33,7 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'smsv4-schemas-'));
   const run = await smsv4(['schema', '--out', directory]);
   expect(run.code).toBe(0);
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
   for (const name of RESOURCE_NAMES) {
     const schema = JSON.parse(readFileSync(join(directory, `${name}.schema.json`), 'utf8')) as object;

@@ -95,7 +95,7 @@ interface Started {
  * CPU time per send between 10 % and 90 %.
  */
 async function measure(start: () => Promise<Started>): Promise<Measured> {
-  const reset = await fetch(`${sandboxUrl}/__sandbox/api/reset`, { method: 'POST' });
+  const reset = await fetch(`${sandboxUrl}/__sandbox/api/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
   if (reset.status !== 204) throw new Error('could not reset the sandbox');
   const started = await start();
   const cpu = async (): Promise<number> => (await Promise.all([...started.senders, sandboxProcess].map(cpuOf))).reduce((a, b) => a + b, 0) + (await redisCpu());

@@ -28,7 +28,8 @@ export interface SandboxSetup {
 
 /** Starts the sandbox on loopback and a receiver of its receipts. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxSetup> {
-  const sandbox = createSandbox({ maxMessages: 50_000, ...options });
+  // Open admin API: the tests read the sandbox's record over HTTP (loopback, for the test's duration).
+  const sandbox = createSandbox({ maxMessages: 50_000, adminToken: false, ...options });
   const server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const app = express();
   const receiver = await serve(app, { teardown: 'manual' });

@@ -5,7 +5,7 @@
  */
 import { createSandbox } from '@smsv4/sandbox';
 
-const sandbox = createSandbox({ maxMessages: 50_000 });
+const sandbox = createSandbox({ maxMessages: 50_000, adminToken: false }); // the tests read its record over HTTP
 const server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ url: server.url });
 process.on('disconnect', () => {

@@ -1,5 +1,5 @@
 // Public entry point of @smsv4/sandbox. Every public symbol is exported here by name.
-import { DASHBOARD_CONTENT_SECURITY_POLICY, renderDashboardPage } from './dashboard/page.js';
+import { renderDashboardPage } from './dashboard/page.js';
 import { createSandbox as createSandboxHandler, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 /**
@@ -17,7 +17,6 @@ import { createSandbox as createSandboxHandler, type Sandbox, type SandboxOption
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return createSandboxHandler({
     dashboardPage: renderDashboardPage,
-    dashboardHeaders: { 'content-security-policy': DASHBOARD_CONTENT_SECURITY_POLICY },
     ...options,
   });
 }
@@ -42,7 +41,9 @@ export type { SandboxClock, TimerHandle, ScaledClockOptions, ManualClock, Manual
 export { createScaledClock, createManualClock } from './engine/clock.js';
 
 export type { RetryPolicy } from './engine/callbacks.js';
-export { DEFAULT_RETRY_POLICY } from './engine/callbacks.js';
+export { CALLBACK_SETTLING_STATUSES, DEFAULT_RETRY_POLICY } from './engine/callbacks.js';
+export { redactUrl } from './engine/callback-url.js';
+export type { AllowedHosts } from './http/request-guard.js';
 
 export type { InboundInput, InboundError } from './engine/inbound.js';
 export type { SandboxSettings, SettingsError } from './state/settings.js';

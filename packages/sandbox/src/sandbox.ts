@@ -7,6 +7,8 @@ import { ADMIN_PREFIX, handleAdmin } from './http/admin-api.js';
 import type { SandboxRequestContext } from './http/account-checks.js';
 import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './state/accounts.js';
 import { createCallbackDispatcher, postWithFetch, type CallbackPost, type RetryPolicy } from './engine/callbacks.js';
+import { callbackTarget, createCallbackPolicy, redactUrl } from './engine/callback-url.js';
+import { hostAllowed, type AllowedHosts } from './http/request-guard.js';
 import { createChangeFeed, type ChangeListener } from './state/change-feed.js';
 import { createScaledClock, type SandboxClock } from './engine/clock.js';
 import { createDeliverySimulator } from './engine/delivery.js';
@@ -17,7 +19,7 @@ import type { SandboxInternals } from './internals.js';
 import { handleInvokeService } from './http/invoke-route.js';
 import { messageView } from './engine/message-documents.js';
 import { createOperatorDirectory, DEFAULT_GLOBAL_ROUTE, parseOperatorTable, SAMPLE_OPERATORS, type GlobalRoute, type OperatorTable } from './state/operators.js';
-import { errorCodeOf, invokeError, smsError, urlError } from './http/responses.js';
+import { adminError, errorCodeOf, invokeError, smsError, urlError } from './http/responses.js';
 import { createSandboxMetrics } from './state/metrics.js';
 import { ANY_DESTINATION, parseScenario, type Scenario } from './engine/scenarios.js';
 import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
@@ -46,8 +48,25 @@ export interface SandboxOptions {
   readonly scenarios?: Readonly<Record<string, Scenario>>;
   /** Faults armed from the start. */
   readonly faults?: readonly Fault[];
-  /** Require `Authorization: Bearer <adminToken>` on `/__sandbox/api/*` (default: no auth). */
-  readonly adminToken?: string;
+  /**
+   * The Bearer token `/__sandbox/api/*` and `/__sandbox/metrics` require (`Authorization: Bearer
+   * <token>`). Default: a random token made at creation, read back from {@link Sandbox.adminToken}.
+   * `false` leaves the admin API open to anyone who can reach the port.
+   */
+  readonly adminToken?: string | false;
+  /**
+   * Host names requests may name in their `Host` header beside loopback names (`localhost`,
+   * `*.localhost`) and IP literals, against DNS rebinding (a leading dot allows subdomains:
+   * `.example.test`); `'any'` turns the check off. Requests built in-process (no `Host`) pass.
+   * Default: none.
+   */
+  readonly allowedHosts?: AllowedHosts;
+  /**
+   * Hosts (`name` or `name:port`) callbacks may be posted to beside loopback and the hosts of the
+   * accounts' `receiptUrl` and `inboundUrl`; `'any'` allows every host. A callback to another host
+   * is recorded `failed`; an inbound injection to one is refused. Default: none.
+   */
+  readonly callbackHosts?: readonly string[] | 'any';
   /** Most messages kept (oldest evicted beyond; the same cap applies to callback attempts, inbound messages and invocations). Default 10 000. */
   readonly maxMessages?: number;
   /**
@@ -134,6 +153,8 @@ export interface Sandbox {
   close(): Promise<void>;
   /** The clock the sandbox runs on. */
   readonly clock: SandboxClock;
+  /** The Bearer token of the admin API (generated unless given), or `undefined` with `adminToken: false`. */
+  readonly adminToken: string | undefined;
 }
 
 const SNAPSHOT_LIMITS = { messages: 500, callbacks: 1000, inbound: 500, invocations: 500 } as const;
@@ -164,7 +185,9 @@ export function createSandbox({
   clock,
   scenarios = {},
   faults = [],
-  adminToken,
+  adminToken: adminTokenOption,
+  allowedHosts = [],
+  callbackHosts = [],
   maxMessages = 10_000,
   maxAgeMs = STATUS_RETENTION_MS,
   demoShortCode = DEFAULT_DEMO_SHORT_CODE,
@@ -183,7 +206,17 @@ export function createSandbox({
   const table = parseOperatorTable(operators);
   if (!table.ok) throw new TypeError(`invalid operator table: ${table.error.description}`);
   if (!Number.isSafeInteger(mlcRejectCode) || mlcRejectCode < 0) throw new TypeError('mlcRejectCode must be a non-negative integer');
-  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken === '')) throw new TypeError('adminToken must be a non-empty string');
+  if (adminTokenOption !== undefined && adminTokenOption !== false && (typeof adminTokenOption !== 'string' || adminTokenOption === '')) {
+    throw new TypeError('adminToken must be a non-empty string, or false for an open admin API');
+  }
+  const adminToken = adminTokenOption === false ? undefined : (adminTokenOption ?? generateToken());
+  if (allowedHosts !== 'any' && (!Array.isArray(allowedHosts) || !allowedHosts.every((h) => typeof h === 'string' && h !== ''))) {
+    throw new TypeError("allowedHosts must be a list of host names, or 'any'");
+  }
+  if (callbackHosts !== 'any' && (!Array.isArray(callbackHosts) || !callbackHosts.every((h) => typeof h === 'string' && h !== ''))) {
+    throw new TypeError("callbackHosts must be a list of hosts, or 'any'");
+  }
+  const callbackAllowed = createCallbackPolicy(callbackHosts, accounts.flatMap((a) => [a.receiptUrl, a.inboundUrl]));
   if (fetchOption !== undefined && typeof fetchOption !== 'function') throw new TypeError('fetch must be a function');
   const initialSettings = parseSettingsPatch({ callbackTimestampOffset });
   if (!initialSettings.ok) throw new TypeError(initialSettings.error.description);
@@ -218,6 +251,7 @@ export function createSandbox({
     userAgent,
     timeoutMs: callbackTimeoutMs,
     retry,
+    allowUrl: callbackAllowed,
     record(attempt) {
       store.addCallbackAttempt(attempt);
       metrics.callback(attempt.kind, attempt.outcome);
@@ -251,6 +285,13 @@ export function createSandbox({
     const parts = buildInboundParts(input, (max) => Math.floor(Math.random() * max));
     if (!parts.ok) return parts;
     const url = input.url ?? account.inboundUrl;
+    if (input.url !== undefined) {
+      const target = callbackTarget(input.url);
+      if (!target.ok) return { ok: false, error: { code: 'invalid-inbound', description: `url: ${target.error}` } };
+      if (!callbackAllowed(target.url)) {
+        return { ok: false, error: { code: 'invalid-inbound', description: `url: posting to ${target.url.host} is not allowed (loopback, the accounts' URLs and the callbackHosts option only)` } };
+      }
+    }
     const format = input.format ?? account.inboundFormat ?? 'xml';
     const now = theClock.now();
     const sourceOperator = directory.route(input.from).operator;
@@ -269,7 +310,7 @@ export function createSandbox({
         udh: part.message.udh === true,
         content: part.message.content,
         ...(part.text === undefined ? {} : { text: part.text }),
-        ...(url === undefined ? {} : { url }),
+        ...(url === undefined ? {} : { url: redactUrl(url) }),
         status: url === undefined ? 'no-url' : 'pending',
       });
       if (url === undefined) continue;
@@ -422,6 +463,16 @@ export function createSandbox({
     if (request === null || typeof request !== 'object' || typeof request.url !== 'string' || typeof request.method !== 'string') {
       throw new TypeError('sandbox.fetch takes a Request');
     }
+    const host = request.headers.get('host');
+    if (!hostAllowed(host, allowedHosts)) {
+      await request.body?.cancel().catch(() => undefined);
+      return adminError(
+        403,
+        'host-not-allowed',
+        `Host ${JSON.stringify(host)} is not allowed (against DNS rebinding): use a loopback name or an IP address, or list the name in allowedHosts (--allowed-host)`,
+        smsRequestId(),
+      );
+    }
     try {
       const response = await route(request, context);
       if (closed) void response.body?.cancel().catch(() => undefined);
@@ -479,8 +530,17 @@ export function createSandbox({
       feed.clear();
     },
     clock: theClock,
+    adminToken,
   };
   return sandbox;
+}
+
+/** A random admin token: 24 random octets, base64url (32 characters). */
+function generateToken(): string {
+  const octets = crypto.getRandomValues(new Uint8Array(24));
+  let binary = '';
+  for (const octet of octets) binary += String.fromCharCode(octet);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function safeDecode(segment: string): string {

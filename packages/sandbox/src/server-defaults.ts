@@ -12,5 +12,8 @@ export const SANDBOX_ENVIRONMENT = Object.freeze({
   operators: 'SMSV4_OPERATORS',
   timeScale: 'SMSV4_TIME_SCALE',
   adminToken: 'SMSV4_ADMIN_TOKEN',
+  adminTokenFile: 'SMSV4_ADMIN_TOKEN_FILE',
+  allowedHosts: 'SMSV4_ALLOWED_HOSTS',
+  callbackHosts: 'SMSV4_CALLBACK_HOSTS',
   callbackTimestampOffset: 'SMSV4_CALLBACK_OFFSET',
 });

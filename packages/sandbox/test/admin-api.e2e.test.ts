@@ -2,10 +2,11 @@
 import { encodeMtRequest } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createSandbox, type MessagePage, type SandboxServer, type SandboxSnapshot } from '../src/index.js';
-import { auth } from './helpers.js';
+import { auth, adminFetch } from './helpers.js';
 
 const clock = createManualClock();
 const sandbox = createSandbox({ clock });
+const api = adminFetch(sandbox);
 let server: SandboxServer;
 beforeAll(async () => {
   server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -22,7 +23,7 @@ const send = (url: string, destination = '14155550100') =>
     body: encodeMtRequest({ destination: { address: destination }, message: { type: 'text', content: '<img src=x onerror=alert(1)>' } }, 'json'),
   });
 
-const state = async (url = server.url): Promise<SandboxSnapshot> => (await (await fetch(`${url}/__sandbox/api/state`)).json()) as SandboxSnapshot;
+const state = async (url = server.url): Promise<SandboxSnapshot> => (await (await api(`${url}/__sandbox/api/state`)).json()) as SandboxSnapshot;
 
 describe('admin API', () => {
   it('serves the dashboard page at /__sandbox/ with its Content Security Policy', async () => {
@@ -57,7 +58,7 @@ describe('admin API', () => {
 
   it('streams change events, coalescing a burst to one event per 100 ms', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/__sandbox/api/events`, { signal: controller.signal });
+    const res = await api(`${server.url}/__sandbox/api/events`, { signal: controller.signal });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -86,14 +87,14 @@ describe('admin API', () => {
   });
 
   it('stores, lists and removes scenarios', async () => {
-    const put = await fetch(`${server.url}/__sandbox/api/scenarios/14155550109`, {
+    const put = await api(`${server.url}/__sandbox/api/scenarios/14155550109`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'rejected', code: 607 }),
     });
     expect(put.status).toBe(204);
-    await fetch(`${server.url}/__sandbox/api/scenarios/*`, { method: 'PUT', body: JSON.stringify({ kind: 'delayed', delayMs: 5000 }) });
-    expect(await (await fetch(`${server.url}/__sandbox/api/scenarios`)).json()).toEqual({
+    await api(`${server.url}/__sandbox/api/scenarios/*`, { method: 'PUT', body: JSON.stringify({ kind: 'delayed', delayMs: 5000 }) });
+    expect(await (await api(`${server.url}/__sandbox/api/scenarios`)).json()).toEqual({
       '14155550109': { kind: 'rejected', code: 607 },
       '*': { kind: 'delayed', delayMs: 5000 },
     });
@@ -101,8 +102,8 @@ describe('admin API', () => {
     const ticketId = (res.headers.get('location') ?? '').split('/').pop();
     await clock.advance(1000);
     expect((await state()).messages.find((m) => m.ticketId === ticketId)?.summary).toEqual({ code: 607, description: 'Message rejected by a spam filter' });
-    expect((await fetch(`${server.url}/__sandbox/api/scenarios/*`, { method: 'DELETE' })).status).toBe(204);
-    expect(Object.keys((await (await fetch(`${server.url}/__sandbox/api/scenarios`)).json()) as object)).toEqual(['14155550109']);
+    expect((await api(`${server.url}/__sandbox/api/scenarios/*`, { method: 'DELETE' })).status).toBe(204);
+    expect(Object.keys((await (await api(`${server.url}/__sandbox/api/scenarios`)).json()) as object)).toEqual(['14155550109']);
   });
 
   it.each([
@@ -110,7 +111,7 @@ describe('admin API', () => {
     ['fail-part without a segment', '14155550100', { kind: 'fail-part' }],
     ['a bad destination', 'abc', { kind: 'delivered' }],
   ])('refuses %s with 400 invalid-scenario', async (_, destination, scenario) => {
-    const res = await fetch(`${server.url}/__sandbox/api/scenarios/${destination}`, { method: 'PUT', body: JSON.stringify(scenario) });
+    const res = await api(`${server.url}/__sandbox/api/scenarios/${destination}`, { method: 'PUT', body: JSON.stringify(scenario) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid-scenario');
   });
@@ -119,17 +120,17 @@ describe('admin API', () => {
     await send(server.url);
     sandbox.injectInbound({ from: '14155550100', to: '12345', text: 'hi' });
     sandbox.addFault({ operation: 'lookup', kind: '1010' });
-    expect((await fetch(`${server.url}/__sandbox/api/reset`, { method: 'POST' })).status).toBe(204);
+    expect((await api(`${server.url}/__sandbox/api/reset`, { method: 'POST' })).status).toBe(204);
     const snapshot = await state();
     expect([snapshot.messages.length, snapshot.inbound.length, snapshot.callbacks.length, snapshot.invocations.length]).toEqual([0, 0, 0, 0]);
-    expect(await (await fetch(`${server.url}/__sandbox/api/scenarios`)).json()).toEqual({});
+    expect(await (await api(`${server.url}/__sandbox/api/scenarios`)).json()).toEqual({});
     const lookup = await fetch(`${server.url}/sms/v4/preview/14155550100`, { headers: { authorization: auth() } });
     expect(lookup.status).toBe(200);
   });
 
   it('sends a composed message as an account and tells the service\'s answer', async () => {
     const post = (body: unknown) =>
-      fetch(`${server.url}/__sandbox/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      api(`${server.url}/__sandbox/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const mt = { destination: { address: '14155550177' }, message: { type: 'text', content: 'Composed – in the dashboard', mlc: 'segment' } };
     const accepted = await post({ mobileTerminate: mt });
     expect(accepted.status).toBe(200);
@@ -144,12 +145,12 @@ describe('admin API', () => {
     expect((await post({ accountId: 'nobody', mobileTerminate: mt })).status).toBe(400);
     expect((await post([1])).status).toBe(400);
     // GET lists the stored messages (see below); other methods are refused.
-    expect((await fetch(`${server.url}/__sandbox/api/messages`, { method: 'DELETE' })).status).toBe(405);
+    expect((await api(`${server.url}/__sandbox/api/messages`, { method: 'DELETE' })).status).toBe(405);
   });
 
   it('answers 404 and 405 inside the admin API', async () => {
-    expect((await fetch(`${server.url}/__sandbox/api/nothing`)).status).toBe(404);
-    const res = await fetch(`${server.url}/__sandbox/api/reset`);
+    expect((await api(`${server.url}/__sandbox/api/nothing`)).status).toBe(404);
+    const res = await api(`${server.url}/__sandbox/api/reset`);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
   });
@@ -228,6 +229,7 @@ describe('bounds and subscriptions', () => {
 
   it('lists every stored message oldest first, a page at a time, beyond the state\'s newest 500', async () => {
     const local = createSandbox({ clock: createManualClock() });
+    const localApi = adminFetch(local);
     const listening = await local.listen({ port: 0, host: '127.0.0.1' });
     try {
       const contents: string[] = [];
@@ -246,7 +248,7 @@ describe('bounds and subscriptions', () => {
       expect(local.snapshot().messages).toHaveLength(500);
       const pages: MessagePage[] = [];
       for (let offset = 0; ; offset += 250) {
-        const res = await fetch(`${listening.url}/__sandbox/api/messages?offset=${offset}&limit=250`);
+        const res = await localApi(`${listening.url}/__sandbox/api/messages?offset=${offset}&limit=250`);
         expect(res.status).toBe(200);
         const page = (await res.json()) as MessagePage;
         pages.push(page);
@@ -258,12 +260,12 @@ describe('bounds and subscriptions', () => {
       expect(local.listMessages({ offset: 619 }).messages.map((m) => m.content)).toEqual(['message 619']);
       expect(local.listMessages({ offset: 700 })).toEqual({ total: 620, offset: 700, messages: [] });
       for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'offset=x', 'limit=1.5']) {
-        const res = await fetch(`${listening.url}/__sandbox/api/messages?${query}`);
+        const res = await localApi(`${listening.url}/__sandbox/api/messages?${query}`);
         expect(res.status, query).toBe(400);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid-page');
       }
       expect(() => local.listMessages({ limit: 0 })).toThrow(TypeError);
-      const put = await fetch(`${listening.url}/__sandbox/api/messages`, { method: 'PUT' });
+      const put = await localApi(`${listening.url}/__sandbox/api/messages`, { method: 'PUT' });
       expect(put.status).toBe(405);
       expect(put.headers.get('allow')).toBe('GET, POST');
     } finally {

@@ -2,9 +2,10 @@
 import { decodeErrorRecord, decodeInvokeErrorBody, encodeMtRequest, INVOKE_ERRORS, SMS_ERRORS } from '@smsv4/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionDroppedError, createSandbox, type SandboxServer } from '../src/index.js';
-import { auth } from './helpers.js';
+import { auth, adminFetch } from './helpers.js';
 
 const sandbox = createSandbox({ timeScale: 1000 });
+const api = adminFetch(sandbox);
 let server: SandboxServer;
 beforeAll(async () => {
   server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -18,7 +19,7 @@ beforeEach(() => sandbox.reset());
 const body = encodeMtRequest({ destination: { address: '14155550100' }, message: { type: 'text', content: 'fault test' } }, 'json');
 const send = () => fetch(`${server.url}/sms/v4/mt`, { method: 'POST', headers: { authorization: auth(), 'content-type': 'application/json' }, body });
 const addFault = (fault: Record<string, unknown>) =>
-  fetch(`${server.url}/__sandbox/api/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+  api(`${server.url}/__sandbox/api/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
 
 describe('faults', () => {
   it('answers 1010 for the next N sends, stores nothing, then recovers', async () => {
@@ -61,7 +62,7 @@ describe('faults', () => {
     expect(res.status).toBe(404);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     // The fault was for one call only.
-    expect(await (await fetch(`${server.url}/__sandbox/api/faults`)).json()).toEqual([]);
+    expect(await (await api(`${server.url}/__sandbox/api/faults`)).json()).toEqual([]);
   });
 
   it('drops the connection after accepting a send: the client sees a socket error, the status shows the message', async () => {
@@ -93,7 +94,7 @@ describe('faults', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid-fault');
     await addFault({ operation: 'send', kind: '1010', count: 5 });
-    expect((await fetch(`${server.url}/__sandbox/api/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(`${server.url}/__sandbox/api/faults`, { method: 'DELETE' })).status).toBe(204);
     expect((await send()).status).toBe(202);
   });
 });

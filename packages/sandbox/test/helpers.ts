@@ -21,3 +21,17 @@ export { eventually };
 export function jsonSend(mt: Record<string, unknown>): string {
   return JSON.stringify({ mobileTerminate: mt });
 }
+
+/**
+ * `fetch` for a sandbox's admin API: its Bearer token, and `Content-Type: application/json` on
+ * writes (both required), unless the call sets its own.
+ */
+export function adminFetch(sandbox: { readonly adminToken: string | undefined }): typeof fetch {
+  return (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('authorization') && sandbox.adminToken !== undefined) headers.set('authorization', `Bearer ${sandbox.adminToken}`);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if ((method === 'POST' || method === 'PUT') && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return fetch(input, { ...init, headers });
+  };
+}

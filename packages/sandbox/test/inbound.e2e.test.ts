@@ -2,7 +2,7 @@
 import { decodeHex, decodeMobileOriginate, hexToBytes, parseUserDataHeader, type MobileOriginate } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, DEFAULT_ACCOUNTS, type SandboxServer } from '../src/index.js';
-import { eventually, startReceiver, type Receiver } from './helpers.js';
+import { eventually, startReceiver, type Receiver, adminFetch } from './helpers.js';
 
 let receiver: Receiver;
 let server: SandboxServer;
@@ -10,6 +10,7 @@ const sandbox = createSandbox({
   timeScale: 1000,
   accounts: [{ ...DEFAULT_ACCOUNTS[0], accountId: 'sandbox', password: 'sandbox-password' }, { accountId: 'mo', password: 'mo-password', inboundFormat: 'json' }],
 });
+const api = adminFetch(sandbox);
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 async function inject(body: Record<string, unknown>): Promise<{ status: number; json: { ticketIds?: string[]; error?: { code: string; description: string } } }> {
-  const res = await fetch(`${server.url}/__sandbox/api/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await api(`${server.url}/__sandbox/api/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }
 

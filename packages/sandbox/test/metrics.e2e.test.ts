@@ -2,12 +2,13 @@
 import { encodeMtRequest, SMS_ERRORS } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createSandbox, type SandboxServer, type SandboxSnapshot } from '../src/index.js';
-import { auth, startReceiver, type Receiver } from './helpers.js';
+import { auth, startReceiver, type Receiver, adminFetch } from './helpers.js';
 
 const clock = createManualClock();
 let receiver: Receiver;
 let sandbox: ReturnType<typeof createSandbox>;
 let server: SandboxServer;
+const api = adminFetch({ adminToken: 'admin-secret' });
 beforeAll(async () => {
   receiver = await startReceiver();
   sandbox = createSandbox({ clock, retry: { initialDelayMs: 1_000 }, adminToken: 'admin-secret' });
@@ -69,14 +70,14 @@ describe('sandbox metrics', () => {
       '',
     ]);
 
-    const state = (await (await fetch(`${server.url}/__sandbox/api/state`, { headers: admin })).json()) as SandboxSnapshot;
+    const state = (await (await api(`${server.url}/__sandbox/api/state`, { headers: admin })).json()) as SandboxSnapshot;
     expect(state.metrics).toMatchObject({ sendsAccepted: 1, sendsRejected: 1, finalParts: { '4': 1 }, callbacks: { receipt: { 'pending-retry': 1, delivered: 1 } }, inbound: 0 });
   });
 
   it('asks for the admin token like the rest of the admin API, and starts again from zero on reset', async () => {
     expect((await fetch(`${server.url}/__sandbox/metrics`)).status).toBe(401);
     expect((await fetch(`${server.url}/__sandbox/metrics`, { method: 'POST', headers: admin })).status).toBe(405);
-    await fetch(`${server.url}/__sandbox/api/reset`, { method: 'POST', headers: admin });
+    await api(`${server.url}/__sandbox/api/reset`, { method: 'POST', headers: admin });
     const text = await (await fetch(`${server.url}/__sandbox/metrics`, { headers: admin })).text();
     expect(text).not.toContain('smsv4_sandbox_requests_total{');
     expect(text).toContain('smsv4_sandbox_messages_stored 0\n');

@@ -6,11 +6,12 @@
 import { decodeDeliveryReceipt, decodeMobileOriginate, decodeMtStatus, encodeMtRequest, parseTimestamp } from '@smsv4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, createSandbox, type SandboxChange, type SandboxServer } from '../src/index.js';
-import { auth, startReceiver, type Receiver } from './helpers.js';
+import { auth, startReceiver, type Receiver, adminFetch } from './helpers.js';
 
 const START = Date.UTC(2025, 0, 1, 2, 30); // 02:30 UTC: at -05:00 it is still the day before
 const clock = createManualClock({ start: START });
 const sandbox = createSandbox({ clock, callbackTimestampOffset: '-05:00' });
+const api = adminFetch(sandbox);
 let receiver: Receiver;
 let server: SandboxServer;
 const changes: SandboxChange['kind'][] = [];
@@ -82,8 +83,8 @@ describe('callback timestamps at an offset', () => {
 
   it('the admin API reads and changes the setting, and refuses an invalid one with the reason', async () => {
     const url = `${server.url}/__sandbox/api/settings`;
-    expect(await (await fetch(url)).json()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
-    const put = (body: unknown) => fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await (await api(url)).json()).toStrictEqual({ callbackTimestampOffset: '-05:00' });
+    const put = (body: unknown) => api(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const changed = await put({ callbackTimestampOffset: 'Z' });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toStrictEqual({ callbackTimestampOffset: 'Z' });
@@ -102,7 +103,7 @@ describe('callback timestamps at an offset', () => {
       expect(refused.status).toBe(400);
       expect(await refused.json()).toStrictEqual({ error: { code: 'invalid-settings', description } });
     }
-    expect((await fetch(url, { method: 'POST' })).status).toBe(405);
+    expect((await api(url, { method: 'POST' })).status).toBe(405);
     expect(sandbox.settings()).toStrictEqual({ callbackTimestampOffset: 'Z' });
   });
 

@@ -16,7 +16,11 @@ interface SandboxFlags {
   readonly accounts?: string;
   readonly operators?: string;
   readonly timeScale?: string;
-  readonly adminToken?: string;
+  /** The token, or `false` with `--no-admin-token`. */
+  readonly adminToken?: string | false;
+  readonly adminTokenFile?: string;
+  readonly allowedHost?: readonly string[];
+  readonly callbackHost?: readonly string[];
   readonly callbackOffset?: string;
   readonly log?: boolean;
 }
@@ -31,6 +35,11 @@ Examples:
 Every flag has an environment variable (a flag wins): ${Object.values(SANDBOX_ENVIRONMENT).join(', ')}.
 Ctrl+C (SIGINT) or SIGTERM stops it (exit status 0). Exit status 1 when it cannot listen, 2 on bad
 flags or files.`;
+
+/** Collects a repeatable flag's values. */
+function collect(value: string, previous: readonly string[] | undefined): readonly string[] {
+  return [...(previous ?? []), value];
+}
 
 /** A flag, else its environment variable (empty ones ignored), with the name to report. */
 function pick(flag: string | undefined, name: string, variable: string, env: CliIo['env']): { raw: string; from: string } | undefined {
@@ -51,11 +60,14 @@ function scaleText(timeScale: number): string {
   return timeScale === 1 ? 'real time' : `×${timeScale} (${timeScale} simulated ms per real ms)`;
 }
 
-function banner(url: string, accounts: readonly SandboxAccount[], timeScale: number, adminToken: string | undefined, callbackOffset: string, colors: Colors): string {
+function banner(url: string, accounts: readonly SandboxAccount[], timeScale: number, adminToken: string | undefined, callbackOffset: string, colors: Colors, warning?: string): string {
   const dashboard = `${url}${ADMIN_PREFIX}/${adminToken === undefined ? '' : `#token=${encodeURIComponent(adminToken)}`}`;
   const row = (label: string, value: string): string => `  ${label.padEnd(11)} ${value}\n`;
   let out = `${colors.bold('smsv4 sandbox is running')}\n\n`;
-  out += row('API', url) + row('Dashboard', dashboard) + row('Clock', `simulated, ${scaleText(timeScale)}`);
+  if (warning !== undefined) out += `WARNING: ${warning}\n\n`;
+  out += row('API', url) + row('Dashboard', dashboard);
+  out += row('Admin API', adminToken === undefined ? 'open (no token)' : `Authorization: Bearer ${adminToken}`);
+  out += row('Clock', `simulated, ${scaleText(timeScale)}`);
   if (callbackOffset !== 'Z') out += row('Callbacks', `timestamps at ${callbackOffset}`);
   out += `\nAccounts (account ID : password):\n`;
   const width = Math.max(...accounts.map((account) => account.accountId.length + account.password.length + 3));
@@ -74,7 +86,11 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
     .option('--accounts <file>', `JSON file of accounts replacing the default ones (env ${SANDBOX_ENVIRONMENT.accounts})`)
     .option('--operators <file>', `JSON file of the operator table replacing the sample one (env ${SANDBOX_ENVIRONMENT.operators})`)
     .option('--time-scale <n>', `simulated ms per real ms, 3600 = an hour per second (env ${SANDBOX_ENVIRONMENT.timeScale}; default 1)`)
-    .option('--admin-token <text>', `require this Bearer token on the admin API (env ${SANDBOX_ENVIRONMENT.adminToken})`)
+    .option('--admin-token <text>', `Bearer token of the admin API (env ${SANDBOX_ENVIRONMENT.adminToken}; default: a random one, printed)`)
+    .option('--admin-token-file <file>', `read the admin token from the first line of this file (env ${SANDBOX_ENVIRONMENT.adminTokenFile})`)
+    .option('--no-admin-token', 'leave the admin API and dashboard open to anyone who reaches the port')
+    .option('--allowed-host <name>', `host name clients may use beside localhost and IP addresses, repeatable; any: no check (env ${SANDBOX_ENVIRONMENT.allowedHosts})`, collect)
+    .option('--callback-host <host>', `host callbacks may go to beside loopback and the accounts' URLs, repeatable; any: every host (env ${SANDBOX_ENVIRONMENT.callbackHosts})`, collect)
     .option('--callback-offset <zone>', `time zone of callback timestamps, Z or ±hh:mm up to ±14:00 (env ${SANDBOX_ENVIRONMENT.callbackTimestampOffset}; default Z)`)
     .option('--log', 'write structured log lines (JSON) of every answer and callback attempt to standard output; no credentials, numbers or content')
     .addHelpText('after', EXAMPLES)
@@ -93,7 +109,21 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
         if (scaleInput.raw.trim() === '' || !Number.isFinite(timeScale) || timeScale <= 0) throw new CliError('usage', `${scaleInput.from} must be a positive number, not ${JSON.stringify(scaleInput.raw)}`);
       }
       const host = pick(flags.host, 'host', SANDBOX_ENVIRONMENT.host, io.env)?.raw ?? '127.0.0.1';
-      const adminToken = pick(flags.adminToken, 'admin-token', SANDBOX_ENVIRONMENT.adminToken, io.env)?.raw;
+      const noAdminToken = flags.adminToken === false;
+      let adminToken = noAdminToken ? undefined : pick(flags.adminToken || undefined, 'admin-token', SANDBOX_ENVIRONMENT.adminToken, io.env)?.raw;
+      const tokenFile = pick(flags.adminTokenFile, 'admin-token-file', SANDBOX_ENVIRONMENT.adminTokenFile, io.env)?.raw;
+      if (tokenFile !== undefined && !noAdminToken) {
+        if (adminToken !== undefined) throw new CliError('usage', 'the admin token is given twice (--admin-token and --admin-token-file): keep one');
+        adminToken = (await readJsonFile(tokenFile, 'admin token', io)).split(/\r?\n/, 1)[0]?.trim();
+        if (!adminToken) throw new CliError('input', `the admin token file ${tokenFile} is empty`);
+      }
+      const hosts = (list: readonly string[] | undefined, variable: string): readonly string[] | 'any' | undefined => {
+        const entries = (list ?? (io.env[variable] ?? '').split(',')).map((entry) => entry.trim()).filter((entry) => entry !== '');
+        if (entries.length === 0) return undefined;
+        return entries.includes('any') ? 'any' : entries;
+      };
+      const allowedHosts = hosts(flags.allowedHost, SANDBOX_ENVIRONMENT.allowedHosts);
+      const callbackHosts = hosts(flags.callbackHost, SANDBOX_ENVIRONMENT.callbackHosts);
       const offsetInput = pick(flags.callbackOffset, 'callback-offset', SANDBOX_ENVIRONMENT.callbackTimestampOffset, io.env);
       const callbackOffset = offsetInput?.raw ?? 'Z';
       if (offsetInput !== undefined) {
@@ -122,7 +152,9 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
           callbackTimestampOffset: callbackOffset,
           ...(flags.log === true ? { logger: jsonLinesLogger((line) => io.stdout.write(line)) } : {}),
           ...(operators === undefined ? {} : { operators }),
-          ...(adminToken === undefined ? {} : { adminToken }),
+          adminToken: noAdminToken ? false : adminToken,
+          ...(allowedHosts === undefined ? {} : { allowedHosts }),
+          ...(callbackHosts === undefined ? {} : { callbackHosts }),
         });
       } catch (error) {
         throw new CliError('input', `invalid settings: ${(error as Error).message}`, { cause: error });
@@ -141,7 +173,9 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
       const url = new URL(server.url);
       if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
       else if (url.hostname === '[::]') url.hostname = '[::1]';
-      io.stdout.write(banner(url.origin, accounts, timeScale, adminToken, callbackOffset, context.colors(cmd, 'stdout')));
+      const loopback = /^(?:127\.|\[::1\]|localhost)/.test(new URL(server.url).hostname);
+      const warning = sandbox.adminToken === undefined && !loopback ? `the admin API and dashboard are open to anyone who reaches ${server.url} (--no-admin-token off loopback)` : undefined;
+      io.stdout.write(banner(url.origin, accounts, timeScale, sandbox.adminToken, callbackOffset, context.colors(cmd, 'stdout'), warning));
       const name = await signal;
       io.stdout.write(`\n${name} received, stopping the sandbox…\n`);
       await server.close();

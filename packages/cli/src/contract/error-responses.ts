@@ -28,12 +28,13 @@ export type SmsOperation = 'send' | 'status' | 'lookup';
  * Which SMS codes each operation answers with. The catalogue holds the codes; which operation
  * gives which is the spec's tables: the send table, 711 for status, 420 (with its own wording) for
  * lookup and 345 (wire facts) for a number outside the lookup's countries; credentials,
- * provisioning and the temporary errors for all.
+ * provisioning and the temporary errors for all; for lookup 540 (destination address only) when the
+ * path segment is not a number of the allowed length.
  */
 export const SMS_OPERATION_ERRORS: Readonly<Record<SmsOperation, readonly SmsErrorCode[]>> = Object.freeze({
   send: ['420', '431', '432', '540', '577', '578', '579', '580', '591', '592', '1000', '1010'],
   status: ['420', '431', '432', '711', '1000', '1010'],
-  lookup: ['420', '431', '432', '345', '1000', '1010'],
+  lookup: ['420', '431', '432', '540', '345', '1000', '1010'],
 });
 
 /** How a retry guidance reads in a document. */
@@ -53,9 +54,19 @@ interface Example {
 
 const REQUEST_ID_HEADER = { $ref: '#/components/headers/XRequestId' };
 
+/**
+ * An example of an XML media type: the element's content as data (what the schema and its `xml`
+ * hints describe, so that linters and renderers read it), the exact text on the wire in its
+ * description, namespace (`xmlns`) included.
+ */
+export function xmlExample(summary: string, value: unknown, xml: string): JsonSchema {
+  return { summary, description: `On the wire:\n\n\`\`\`xml\n${xml.trim()}\n\`\`\``, value };
+}
+
 function smsExamples(operation: SmsOperation, entry: ErrorEntry<SmsErrorCode>): Example[] {
   if (entry.code === '540') {
-    return (Object.keys(MT_INVALID) as MtInvalidRule[]).map((rule) => ({
+    const rules = operation === 'lookup' ? (['destinationAddress'] as MtInvalidRule[]) : (Object.keys(MT_INVALID) as MtInvalidRule[]);
+    return rules.map((rule) => ({
       name: `540-${rule}`,
       summary: `540 ${MT_INVALID[rule]}`,
       code: '540',
@@ -101,7 +112,7 @@ export function smsErrorResponses(operation: SmsOperation): Record<string, JsonS
     for (const example of examples) {
       const record = { code: String(example.code), description: example.description };
       json[example.name] = { summary: example.summary, value: JSON.parse(encodeErrorRecord(record, 'json')) as unknown };
-      xml[example.name] = { summary: example.summary, value: encodeErrorRecord(record, 'xml') };
+      xml[example.name] = xmlExample(example.summary, record, encodeErrorRecord(record, 'xml'));
     }
     responses[String(status)] = {
       description: statusDescription(group, operation),
@@ -115,9 +126,14 @@ export function smsErrorResponses(operation: SmsOperation): Record<string, JsonS
   return responses;
 }
 
-/** The error responses of Invoke Service, keyed by HTTP status. */
+/** Invoke Service codes that cannot come from the documented `POST /service/v1/...` (another method, another version). */
+const ELSEWHERE: ReadonlySet<InvokeErrorCode> = new Set([12003, 12004] as const);
+
+/** The error responses of Invoke Service's `POST`, keyed by HTTP status. */
 export function invokeErrorResponses(): Record<string, JsonSchema> {
-  const entries = (Object.keys(INVOKE_ERRORS) as `${InvokeErrorCode}`[]).map((code) => INVOKE_ERRORS[Number(code) as InvokeErrorCode]);
+  const entries = (Object.keys(INVOKE_ERRORS) as `${InvokeErrorCode}`[])
+    .map((code) => INVOKE_ERRORS[Number(code) as InvokeErrorCode])
+    .filter((entry) => !ELSEWHERE.has(entry.code));
   const responses: Record<string, JsonSchema> = {};
   for (const [status, group] of groupByStatus(entries)) {
     const examples: JsonSchema = {};

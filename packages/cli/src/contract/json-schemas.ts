@@ -19,11 +19,13 @@ export interface JsonSchemaDocument {
 
 /**
  * The schema of a resource's inside (what its root member holds), in its JSON wire form; with
- * `xml: true` carrying the OpenAPI `xml` hints, the root element's name and namespace included.
+ * `xml: true` carrying the OpenAPI `xml` hints, the root element's name and namespace included;
+ * with `strict: true` in the canonical form only (see `wireJsonSchema`).
  */
-export function resourceSchema(descriptor: ResourceDescriptor, { xml = false }: { readonly xml?: boolean } = {}): JsonSchema {
+export function resourceSchema(descriptor: ResourceDescriptor, { xml = false, strict = false }: { readonly xml?: boolean; readonly strict?: boolean } = {}): JsonSchema {
   const inner = wireJsonSchema(descriptor.schema, {
     lenient: descriptor.schemaKind === 'resource',
+    strict,
     xml: xml && descriptor.formats.includes('xml'),
     ...(descriptor.xmlElements === undefined ? {} : { xmlElements: descriptor.xmlElements }),
   });

@@ -26,7 +26,10 @@ describe('wireJsonSchema', () => {
     const preview = wireJsonSchema(PreviewSchema, { lenient: true });
     expect(Object.keys(props(preview))).toEqual(['destination', 'mobileOperator', 'operator']);
     expect(preview.required).toEqual(['destination']);
-    expect(preview.anyOf).toEqual([{ required: ['mobileOperator'] }, { required: ['operator'] }]);
+    expect(preview.anyOf).toEqual([
+      { type: 'object', properties: { mobileOperator: true }, required: ['mobileOperator'] },
+      { type: 'object', properties: { operator: true }, required: ['operator'] },
+    ]);
     expect(Object.keys(props(props(preview).destination as JsonSchema))).toContain('alpha2code');
   });
 
@@ -35,6 +38,19 @@ describe('wireJsonSchema', () => {
     const mtStatus = props(receipt).mtStatus as JsonSchema;
     expect(props(mtStatus).destination).toEqual(props(receipt).destination);
     expect(props(mtStatus).source).toEqual(props(receipt).source);
+  });
+
+  it('keeps only the canonical form in strict mode: integers, Booleans, no aliases', () => {
+    const mt = wireJsonSchema(MtRequestWireSchema, { strict: true });
+    expect(props(props(mt).source as JsonSchema).ton).toEqual({ type: 'integer', enum: [1, 3, 5] });
+    expect(props(mt).promotional).toEqual({ type: 'boolean' });
+    expect(props(props(mt).message as JsonSchema).validityPeriod).toMatchObject({ type: 'integer', maximum: 259200 });
+    expect(JSON.stringify(mt)).not.toContain('anyOf');
+    const preview = wireJsonSchema(PreviewSchema, { lenient: true, strict: true });
+    expect(Object.keys(props(preview))).toEqual(['destination', 'mobileOperator']);
+    expect(JSON.stringify(preview)).not.toContain('anyOf');
+    const status = wireJsonSchema(MtStatusSchema, { strict: true, xml: true });
+    expect(props(status).segments).toMatchObject({ type: 'array', xml: { wrapped: true }, items: { xml: { name: 'segment' } } });
   });
 
   it('adds xml hints: scalars as attributes except the listed elements, lists wrapped with their item name', () => {

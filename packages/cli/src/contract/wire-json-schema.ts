@@ -12,6 +12,10 @@
  * - `wireNestedIn`: the member may also sit inside the sibling object named (`destination` inside a
  *   receipt's `mtStatus`).
  *
+ * With `strict: true` (the OpenAPI document) only the canonical form of a member is kept: an integer,
+ * not its digit string (`ton: 1`, not `"1"`); a Boolean, not `"true"`; the lenient forms are then
+ * described in words by the document instead of typed.
+ *
  * With `xml: true` the OpenAPI `xml` hints are added: scalars are attributes (except the members
  * listed as elements), objects child elements, lists wrapped elements of their item name.
  */
@@ -25,6 +29,8 @@ export interface WireJsonSchemaOptions {
   readonly lenient?: boolean;
   /** Add OpenAPI `xml` hints. */
   readonly xml?: boolean;
+  /** Keep only the canonical form of members a wire schema also accepts as strings. */
+  readonly strict?: boolean;
   /** Scalar members written as child elements in XML, as dotted paths (`message.content`). */
   readonly xmlElements?: readonly string[];
 }
@@ -71,8 +77,8 @@ interface Context extends Required<Omit<WireJsonSchemaOptions, 'xmlElements'>> {
 }
 
 /** Converts one TypeBox schema into the JSON Schema of its JSON wire form (see the module comment). */
-export function wireJsonSchema(schema: object, { lenient = false, xml = false, xmlElements = [] }: WireJsonSchemaOptions = {}): JsonSchema {
-  return convert(schema as JsonSchema, { lenient, xml, elements: new Set(xmlElements) }, '');
+export function wireJsonSchema(schema: object, { lenient = false, xml = false, strict = false, xmlElements = [] }: WireJsonSchemaOptions = {}): JsonSchema {
+  return convert(schema as JsonSchema, { lenient: lenient && !strict, xml, strict, elements: new Set(xmlElements) }, '');
 }
 
 function copyKeywords(node: JsonSchema): JsonSchema {
@@ -100,12 +106,16 @@ function convert(node: JsonSchema, context: Context, path: string): JsonSchema {
     out.additionalProperties = isObject(node.additionalProperties) ? convert(node.additionalProperties, context, path) : node.additionalProperties;
   }
   if (isObject(node.items)) out.items = convert(node.items, context, path);
-  if (Array.isArray(node.anyOf)) return mergeLiterals(out, node.anyOf.map((branch) => convert(branch as JsonSchema, context, path)));
+  if (context.xml && !context.lenient && node.type === 'array' && typeof node.xmlItem === 'string' && isObject(out.items)) {
+    out.xml = { wrapped: true };
+    out.items = { ...out.items, xml: { name: node.xmlItem } };
+  }
+  if (Array.isArray(node.anyOf)) return mergeLiterals(out, node.anyOf.map((branch) => convert(branch as JsonSchema, context, path)), context.strict);
   return out;
 }
 
 /** Flattens nested unions and merges their literal branches into one `enum`. */
-function mergeLiterals(outer: JsonSchema, branches: JsonSchema[]): JsonSchema {
+function mergeLiterals(outer: JsonSchema, branches: JsonSchema[], strict = false): JsonSchema {
   const flat: JsonSchema[] = [];
   for (const branch of branches) {
     const keys = Object.keys(branch);
@@ -123,6 +133,20 @@ function mergeLiterals(outer: JsonSchema, branches: JsonSchema[]): JsonSchema {
     }
     literals.push(...literal);
     for (const type of Array.isArray(branch.type) ? branch.type : [branch.type]) if (typeof type === 'string') types.add(type);
+  }
+  if (strict) {
+    // The canonical form only: a digit string beside its integer, "true"/"false" beside a Boolean.
+    const numbers = new Set(literals.filter((v) => typeof v === 'number').map(String));
+    const booleans = others.some((branch) => branch.type === 'boolean');
+    const kept = literals.filter((v) => typeof v !== 'string' || (!numbers.has(v) && !(booleans && (v === 'true' || v === 'false'))));
+    literals.splice(0, literals.length, ...kept);
+    // A digit string beside an integer member is the same value written loosely.
+    if (others.some((branch) => branch.type === 'integer')) {
+      const loose = others.filter((branch) => branch.type === 'string' && typeof branch.pattern === 'string' && branch.pattern.startsWith('^[0-9]'));
+      for (const branch of loose) others.splice(others.indexOf(branch), 1);
+    }
+    types.clear();
+    for (const v of kept) types.add(typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
   }
   const merged: JsonSchema[] = [...others];
   if (literals.length > 0) {
@@ -180,7 +204,8 @@ function convertObject(node: JsonSchema, context: Context, path: string): JsonSc
     for (const name of names) outProperties[name] = converted;
     if (required.has(key)) {
       if (names.length === 1) outRequired.push(key);
-      else alternatives.push({ anyOf: names.map((name) => ({ required: [name] })) });
+      // Each branch names the member among its own properties too (Ajv's strictRequired).
+      else alternatives.push({ anyOf: names.map((name) => ({ type: 'object', properties: { [name]: true }, required: [name] })) });
     }
     if (context.lenient && typeof member.wireNestedIn === 'string') nested.push({ into: member.wireNestedIn, names, schema: converted });
   }

@@ -142,10 +142,9 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     if (state.token) headers.Authorization = `Bearer ${state.token}`;
     let body: string | undefined;
-    if (init.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
+    // The admin API takes writes in JSON only (a cross-site form cannot send it without a preflight).
+    if (init.body !== undefined || init.method === 'POST' || init.method === 'PUT') headers['Content-Type'] = 'application/json';
+    if (init.body !== undefined) body = JSON.stringify(init.body);
     const response = await fetch(apiBase + path, { method: init.method ?? 'GET', headers, body, cache: 'no-store', signal: init.signal });
     if (response.status === 401) showTokenForm(true);
     return response;

@@ -5,7 +5,8 @@ import * as clientHelpers from './client-helpers.js';
 import { dashboardClient } from './client-main.js';
 import { ESTIMATOR_SCRIPT } from './estimator-script.js';
 import { DASHBOARD_MARKUP } from './page-markup.js';
-import { DASHBOARD_CONTENT_SECURITY_POLICY, renderDashboardPage } from './page.js';
+import { pageContentSecurityPolicy } from '../http/page-policy.js';
+import { renderDashboardPage } from './page.js';
 
 function inlineScript(html: string): string {
   const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -17,11 +18,15 @@ function inlineScript(html: string): string {
 describe('renderDashboardPage', () => {
   const html = renderDashboardPage();
 
-  it('is one self-contained HTML document', () => {
+  it('is one self-contained HTML document, its policy without unsafe-inline: its script and style by hash, no framing', async () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${DASHBOARD_CONTENT_SECURITY_POLICY}">`);
-    expect(DASHBOARD_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
-    expect(DASHBOARD_CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
+    const policy = await pageContentSecurityPolicy(html);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/]{43}='; style-src 'sha256-[A-Za-z0-9+/]{43}='/);
+    expect(await pageContentSecurityPolicy(html.replace('</script>', ' </script>'))).not.toBe(policy);
     // No external resource: no script or image source, no stylesheet link, no absolute URL loaded.
     expect(html).not.toMatch(/<script[^>]+src=/i);
     expect(html).not.toMatch(/<link[^>]+stylesheet/i);

@@ -1,14 +1,25 @@
 /**
  * Posts receipts and inbound messages to the customer's receiver, as the service does: `POST` with
  * the body in the format of the send (or the configured inbound format), `Content-Type` of that
- * format with `charset=UTF-8`, `X-API-Version: 4` and a `User-Agent`. A failed attempt (a status
- * other than 2xx, a network error, a dropped connection, a timeout) is retried with exponential
+ * format with `charset=UTF-8`, `X-API-Version: 4`, a `User-Agent`, and `Authorization: Basic` when
+ * the URL carries credentials. A failed attempt (a status that does not settle the callback, see
+ * {@link CALLBACK_SETTLING_STATUSES}; a network error, a dropped connection, a timeout) is retried with exponential
  * backoff until the retry window (24 hours for receipts, 3 days for inbound messages, simulated
  * time) is spent. Every attempt is recorded.
  */
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, contentTypeFor, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS, type WireFormat } from '@smsv4/core';
+import { callbackTarget, redactUrl } from './callback-url.js';
 import type { SandboxClock, TimerHandle } from './clock.js';
 import type { CallbackAttemptView } from '../state/views.js';
+
+/**
+ * The answers that settle a callback, as the service reads them (wire facts): a receipt must be
+ * answered 200, an inbound message 200 or 201. Any other status, 2xx included, is retried.
+ */
+export const CALLBACK_SETTLING_STATUSES: Readonly<Record<'receipt' | 'inbound', readonly number[]>> = Object.freeze({
+  receipt: Object.freeze([200]),
+  inbound: Object.freeze([200, 201]),
+});
 
 /** Backoff of callback retries (simulated milliseconds). */
 export interface RetryPolicy {
@@ -77,6 +88,8 @@ export interface CallbackDispatcherOptions {
   /** Real milliseconds an attempt may take (default 10 000). */
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
+  /** Whether callbacks may be posted to this URL (default: anywhere); a refused URL is a `failed` attempt. */
+  readonly allowUrl?: (url: URL) => boolean;
   readonly record: (attempt: CallbackAttemptView) => void;
 }
 
@@ -128,6 +141,7 @@ export function createCallbackDispatcher({
   userAgent,
   timeoutMs = 10_000,
   retry = {},
+  allowUrl = () => true,
   record,
 }: CallbackDispatcherOptions): CallbackDispatcher {
   const policy = { ...DEFAULT_RETRY_POLICY, ...retry };
@@ -147,7 +161,7 @@ export function createCallbackDispatcher({
       kind: job.kind,
       ticketId: job.ticketId,
       ...(job.segmentNumber === undefined ? {} : { segmentNumber: job.segmentNumber }),
-      url: job.url,
+      url: redactUrl(job.url),
       attempt: number,
       at: new Date(at).toISOString(),
     };
@@ -155,23 +169,27 @@ export function createCallbackDispatcher({
     let responseBody: string | undefined;
     let error: string | undefined;
     let retryable = true;
-    let url: URL | undefined;
-    try {
-      url = new URL(job.url);
-    } catch {
-      url = undefined;
-    }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      error = 'not an http:// or https:// URL';
+    const target = callbackTarget(job.url);
+    if (!target.ok) {
+      error = target.error;
+      retryable = false;
+    } else if (!allowUrl(target.url)) {
+      error = `callbacks to ${target.url.host} are not allowed: loopback, the hosts of the accounts' URLs and callbackHosts only`;
       retryable = false;
     } else {
+      const { url, authorization } = target;
       // One controller per attempt: aborted by its timeout, or by reset and close.
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(new DOMException(`timeout after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       inFlight.add(abort);
       try {
         const answer = await post(url, {
-          headers: { 'content-type': contentTypeFor(job.format), [API_VERSION_HEADER.toLowerCase()]: CALLBACK_API_VERSION, 'user-agent': userAgent },
+          headers: {
+            'content-type': contentTypeFor(job.format),
+            [API_VERSION_HEADER.toLowerCase()]: CALLBACK_API_VERSION,
+            'user-agent': userAgent,
+            ...(authorization === undefined ? {} : { authorization }),
+          },
           body: job.body,
           signal: abort.signal,
         });
@@ -186,7 +204,7 @@ export function createCallbackDispatcher({
     }
     if (gen !== generation || closed) return;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const delivered = httpStatus !== undefined && httpStatus >= 200 && httpStatus < 300;
+    const delivered = httpStatus !== undefined && CALLBACK_SETTLING_STATUSES[job.kind].includes(httpStatus);
     let outcome: CallbackAttemptView['outcome'];
     let nextAttemptAt: number | undefined;
     if (delivered) outcome = 'delivered';

@@ -43,7 +43,10 @@ export interface InboundInput {
   readonly multipart?: boolean;
   /** Width of the concatenation reference of the parts: 8 (default) or 16. */
   readonly referenceBits?: 8 | 16;
-  /** Where to post (default: the account's inbound URL). */
+  /**
+   * Where to post (default: the account's inbound URL): loopback, the accounts' hosts or
+   * `callbackHosts`; credentials in its userinfo are sent as `Authorization: Basic`.
+   */
   readonly url?: string;
   /** Format of the post (default: the account's inbound format, else XML). */
   readonly format?: WireFormat;

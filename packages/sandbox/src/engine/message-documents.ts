@@ -4,6 +4,7 @@
  */
 import { deliveryState, formatTimestamp, summarizeMultipart, type DeliveryReceipt, type MtStatus } from '@smsv4/core';
 import type { MessageRecord, PartRecord } from '../state/store.js';
+import { redactUrl } from './callback-url.js';
 import { timelineView } from '../state/store.js';
 import type { MessageView } from '../state/views.js';
 
@@ -116,7 +117,7 @@ export function messageView(record: MessageRecord): MessageView {
     encoding: record.encoding,
     mlc: request.message.mlc ?? 'reject',
     summary: summaryOf(record),
-    ...(record.receiptUrl === undefined ? {} : { receiptUrl: record.receiptUrl }),
+    ...(record.receiptUrl === undefined ? {} : { receiptUrl: redactUrl(record.receiptUrl) }),
     parts: record.parts.map((p) => ({
       segmentNumber: p.segmentNumber,
       totalSegments: p.totalSegments,

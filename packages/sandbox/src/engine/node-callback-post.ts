@@ -50,9 +50,9 @@ export function createNodeCallbackPost(): NodeCallbackPost {
         reject(signal.reason);
         return;
       }
-      // As `fetch`, which refuses to build a request from such a URL.
+      // The dispatcher moves credentials into `Authorization`; a URL with them is never sent as it is.
       if (url.username !== '' || url.password !== '') {
-        reject(new TypeError(`Request cannot be constructed from a URL that includes credentials: ${url.href}`));
+        reject(new TypeError('a callback URL with credentials is posted with Authorization: Basic, not as it is'));
         return;
       }
       const octets = Buffer.from(body, 'utf8');

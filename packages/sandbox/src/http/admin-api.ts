@@ -1,7 +1,8 @@
 /**
  * The admin API under `/__sandbox`: the dashboard page, the state, the change stream, inbound
- * injection, settings, scenarios, faults and reset. JSON in and out; with an `adminToken`, every
- * `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in constant time).
+ * injection, settings, scenarios, faults and reset. JSON in and out; with an `adminToken` (the
+ * default), every `/__sandbox/api/*` request needs `Authorization: Bearer <token>` (compared in
+ * constant time); writes need a same-origin `Origin` (when sent) and `Content-Type: application/json`.
  */
 import { basicAuthorization, decodeErrorRecord, readRequestBody, timingSafeEqual } from '@smsv4/core';
 import { ConnectionDroppedError, parseFault } from '../engine/faults.js';
@@ -11,6 +12,8 @@ import { PROMETHEUS_CONTENT_TYPE } from '../state/metrics.js';
 import { parseScenario } from '../engine/scenarios.js';
 import { adminError, empty, json } from './responses.js';
 import { createEventStream } from './event-stream.js';
+import { PAGE_SECURITY_HEADERS, pageContentSecurityPolicy } from './page-policy.js';
+import { adminWriteRefusal } from './request-guard.js';
 import { handleSend } from './sms-routes.js';
 
 /** The admin API prefix. */
@@ -75,9 +78,18 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
   if (rest === '' || rest === '/') {
     if (method !== 'GET' && method !== 'HEAD') return notAllowed('GET', requestId);
     if (sandbox.dashboardPage === undefined) return adminError(404, 'no-dashboard', 'this sandbox has no dashboard page', requestId);
-    return new Response(sandbox.dashboardPage(), {
+    const page = sandbox.dashboardPage();
+    const policy = await pageContentSecurityPolicy(page);
+    return new Response(method === 'HEAD' ? null : page, {
       status: 200,
-      headers: { ...sandbox.dashboardHeaders, 'content-type': 'text/html; charset=UTF-8', 'x-request-id': requestId, 'cache-control': 'no-store' },
+      headers: {
+        'content-security-policy': policy,
+        ...PAGE_SECURITY_HEADERS,
+        ...sandbox.dashboardHeaders,
+        'content-type': 'text/html; charset=UTF-8',
+        'x-request-id': requestId,
+        'cache-control': 'no-store',
+      },
     });
   }
   if (!rest.startsWith('/api/') && rest !== '/metrics') return adminError(404, 'not-found', `no admin resource ${rest}`, requestId);
@@ -91,6 +103,11 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
       response.headers.set('www-authenticate', 'Bearer realm="sandbox"');
       return response;
     }
+  }
+  const refusal = rest === '/metrics' ? undefined : adminWriteRefusal(request);
+  if (refusal !== undefined) {
+    await request.body?.cancel().catch(() => undefined);
+    return adminError(refusal.status, refusal.code, refusal.description, requestId);
   }
 
   if (rest === '/metrics') {

@@ -3,6 +3,7 @@
  * lookup (`GET /sms/v4/preview/<phone>`), each answered as the service does.
  */
 import {
+  MT_LIMITS,
   decodeMtRequest,
   DEFAULT_MAX_BODY_BYTES,
   encodeMtStatus,
@@ -145,7 +146,8 @@ export async function handleLookup(sandbox: SandboxInternals, request: Request, 
   if (fault !== undefined) return smsError(fault, format, requestId);
   const checked = checkAccount(sandbox, request, format, requestId, LOOKUP_CREDENTIALS_DESCRIPTION);
   if (checked.account === undefined) return checked.response;
-  if (!/^[0-9]{5,20}$/.test(phoneNumber)) return smsError('540', format, requestId, MT_INVALID.destinationAddress);
+  const digits = /^[0-9]+$/.test(phoneNumber) ? phoneNumber.length : 0;
+  if (digits < MT_LIMITS.destinationAddressMinDigits || digits > MT_LIMITS.destinationAddressMaxDigits) return smsError('540', format, requestId, MT_INVALID.destinationAddress);
   const { operator, countryCode, alpha2Code } = sandbox.operators.route(phoneNumber);
   if (operator === undefined) return smsError('345', format, requestId);
   const body = encodePreview(

@@ -41,9 +41,12 @@ export interface SandboxAccount {
   readonly invokeServiceBlocked?: boolean;
   /** Subject common names of client certificates that authenticate this account to Invoke Service (mutual TLS). */
   readonly approvedCertificateNames?: readonly string[];
-  /** Receipt URL set at provisioning, used when a send's `delivery` has no `url`. */
+  /**
+   * Receipt URL set at provisioning, used when a send's `delivery` has no `url`. Credentials in its
+   * userinfo (`https://user:pass@host/path`) are sent as `Authorization: Basic`, never shown back.
+   */
   readonly receiptUrl?: string;
-  /** Inbound (MO) URL set at provisioning. */
+  /** Inbound (MO) URL set at provisioning (credentials in its userinfo as for {@link SandboxAccount.receiptUrl}). */
   readonly inboundUrl?: string;
   /** Format of inbound messages posted to {@link SandboxAccount.inboundUrl} (default `xml`). */
   readonly inboundFormat?: 'json' | 'xml';

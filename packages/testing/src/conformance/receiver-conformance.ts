@@ -381,8 +381,8 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         return true;
       };
       const aggregator = createReceiptAggregator();
-      const url = receivers(() => ({
-        callbacks: {
+      const url = receivers(() => {
+        const callbacks: WebhookHandlerOptions = {
           async onDeliveryReceipt(receipt: DeliveryReceipt) {
             const { ticketId } = receipt.mtStatus;
             const delay = j.slow.get(ticketId);
@@ -401,8 +401,10 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
           onDuplicate: (event: DuplicateEvent) => void j.duplicates.push(event),
           onError: () => undefined,
           handlerTimeoutMs: 5000 + callbackTimeoutMs,
-        },
-      }));
+        };
+        // The same receiver with Basic auth on, as a receiver README's quick start sets it.
+        return { callbacks, guarded: { ...callbacks, basicAuth: credentials } };
+      });
       let sms: TestSandbox;
       let proxy: HoldingProxy;
       beforeAll(async () => {
@@ -414,8 +416,8 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         await sms?.close();
       });
 
-      async function send(destination: string, content: string, format: 'json' | 'xml', extra: Partial<MtRequest['message']> = {}): Promise<string> {
-        const sent = await sms.send({ destination: { address: destination }, message: { type: 'text', content, ...extra }, delivery: { receiptRequested: 'final', url: url.callbacks } }, { format });
+      async function send(destination: string, content: string, format: 'json' | 'xml', extra: Partial<MtRequest['message']> = {}, receiptUrl = url.callbacks): Promise<string> {
+        const sent = await sms.send({ destination: { address: destination }, message: { type: 'text', content, ...extra }, delivery: { receiptRequested: 'final', url: receiptUrl } }, { format });
         expect(sent.ok).toBe(true);
         return sent.ok ? sent.value.ticketId : '';
       }
@@ -447,6 +449,30 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
           expect(j.receipts.filter((r) => r.mtStatus.ticketId === ticketId).map((r) => r.mtStatus.segmentNumber).sort()).toEqual([1, 2, 3]);
         });
       }
+
+      it('posts with the Basic credentials of the receipt URL on every attempt: a wrong password is 401 and retried, the right one taken, the password never shown', async () => {
+        const withCredentials = (password: string): string => {
+          const target = new URL(url.guarded);
+          target.username = credentials.username;
+          target.password = password;
+          return target.href;
+        };
+        const wrongPassword = 'not-the-secret';
+        const refused = await send('14155550105', 'wrong password', 'json', {}, withCredentials(wrongPassword));
+        const taken = await send('14155550106', 'right password', 'xml', {}, withCredentials(credentials.password));
+        await sms.advance(1000);
+        await eventually(() => (attempts(taken)[0]?.outcome === 'delivered' && attempts(refused)[0]?.outcome === 'pending-retry' ? true : undefined));
+        expect(j.receipts.filter((r) => r.mtStatus.ticketId === taken)).toHaveLength(1);
+        await sms.advance(10_000);
+        await eventually(() => (attempts(refused).length === 2 ? true : undefined));
+        expect(attempts(refused).map((a) => [a.httpStatus, a.outcome])).toEqual([[401, 'pending-retry'], [401, 'pending-retry']]);
+        expect(j.receipts.filter((r) => r.mtStatus.ticketId === refused)).toHaveLength(0);
+        // What the admin API and the dashboard show: the user name, never the password.
+        expect(attempts(refused)[0]?.url).toBe(withCredentials('***'));
+        const shown = JSON.stringify(sms.sandbox.snapshot());
+        expect(shown).not.toContain(wrongPassword);
+        expect(shown).not.toContain(credentials.password);
+      });
 
       it('folds a failed part into 830', async () => {
         sms.sandbox.setScenario('14155550102', { kind: 'fail-part', segmentNumber: 2 });
