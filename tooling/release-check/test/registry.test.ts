@@ -7,13 +7,15 @@
 // cache and one pnpm store in the temporary folder serve every project (--prefer-offline).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pnpmCommand, published, root, run } from './workspace.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smsv4-registry-'));
+/** Where the registry keeps the public packages it read, between runs on this machine. */
+const KEPT = process.env.SMSV4_RELEASE_CHECK_CACHE ?? join(homedir(), '.cache', 'smsv4-release-check', 'public-packages');
 let registry: ChildProcess | undefined;
 let registryUrl = '';
 let env: Record<string, string> = {};
@@ -32,7 +34,7 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 /** Starts Verdaccio and resolves with its port (bounded: 60 s). */
 function startRegistry(home: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL('./start-registry.mjs', import.meta.url).pathname, home], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv({}) });
+    const child = spawn(process.execPath, [new URL('./start-registry.mjs', import.meta.url).pathname, home, KEPT], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv({}) });
     registry = child;
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -114,10 +116,18 @@ beforeAll(async () => {
   ]);
 }, 600_000);
 
-afterAll(() => {
-  registry?.kill('SIGTERM');
+afterAll(async () => {
+  const child = registry;
+  if (child !== undefined && child.exitCode === null) {
+    // It keeps the public packages it read, then exits; bounded at 60 s, then killed.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(timer);
+  }
   rmSync(work, { recursive: true, force: true });
-});
+}, 90_000);
 
 describe('installed by name from a registry', () => {
   it('serves every package at its version', async () => {
