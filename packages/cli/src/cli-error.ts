@@ -1,3 +1,5 @@
+import { EXIT_CODES } from './exit-codes.js';
+
 /** Why a command stopped, as a closed set; each has its exit status. */
 export type CliErrorCode =
   /** Bad flags or arguments: exit status 2. */
@@ -9,8 +11,10 @@ export type CliErrorCode =
   /** The sandbox could not start (port in use, address not available): exit status 1. */
   | 'server';
 
-/** The exit status of each {@link CliErrorCode}. */
-export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = Object.freeze({ usage: 2, input: 2, failed: 1, server: 1 });
+/** The exit status of each {@link CliErrorCode}, from the one table of exit statuses (`EXIT_CODES`). */
+export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = Object.freeze(
+  Object.fromEntries(EXIT_CODES.flatMap(({ status, codes }) => codes.map((code) => [code, status]))) as Record<CliErrorCode, number>,
+);
 
 /** Options of {@link CliError}. */
 export interface CliErrorOptions {

@@ -277,5 +277,5 @@ console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSy
     const report = JSON.parse(readFileSync(join(dir, 'test-results.json'), 'utf8')) as { numPassedTests: number; numFailedTests: number };
     expect(report.numFailedTests).toBe(0);
     expect(report.numPassedTests).toBeGreaterThan(0);
-  });
+  }, 480_000);
 });

@@ -1,5 +1,5 @@
 // What the release tests share: the workspace's published packages and a bounded way to run a command.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,11 +22,18 @@ export const published: readonly Published[] = readdirSync(join(root, 'packages'
 /** The root manifest. */
 export const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; packageManager: string };
 
-/** pnpm as the workspace runs it: the running pnpm when a pnpm script started the tests, else the pinned one through npx. */
+let pnpmPath: string | undefined;
+
+/**
+ * pnpm as the workspace runs it: the running pnpm when a pnpm script started the tests, else the
+ * pinned one, found once through npx (so that later runs start it directly, whatever npm cache
+ * they are given).
+ */
 export function pnpmCommand(): [string, string[]] {
   const execPath = process.env.npm_execpath;
   if (execPath !== undefined && /pnpm/.test(execPath) && execPath.endsWith('js')) return [process.execPath, [execPath]];
-  return ['npx', ['-y', rootManifest.packageManager]];
+  pnpmPath ??= execFileSync('npx', ['-y', rootManifest.packageManager, 'exec', 'node', '-e', 'console.log(process.env.npm_execpath)'], { cwd: root, encoding: 'utf8', timeout: 120_000 }).trim();
+  return [process.execPath, [pnpmPath]];
 }
 
 export interface RunResult {

@@ -69,4 +69,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'run the sandbox: the whole service in memory, with its dashboard (receipts and inbound messages to your URLs)',
     load: async () => (await import('./sandbox-command.js')).sandboxCommand,
   },
+  {
+    name: 'completion',
+    description: 'print the shell completion script for bash, zsh or fish',
+    load: async () => (await import('./completion-command.js')).completionCommand,
+  },
 ];
