@@ -51,7 +51,10 @@ function startRegistry(home: string): Promise<number> {
 const npm = (cwd: string, args: string[], timeoutMs = 180_000) => run('npm', args, { cwd, env, timeoutMs });
 const pnpm = (cwd: string, args: string[], timeoutMs = 180_000) => {
   const [command, prefix] = pnpmCommand();
-  return run(command, [...prefix, ...args], { cwd, env, timeoutMs });
+  // pnpm has its own store (the machine's, shared with the workspace); the npm cache of this run is
+  // left to npm, so that npx finds the pinned pnpm where it already is.
+  const { npm_config_cache: _npmCache, ...pnpmEnv } = env;
+  return run(command, [...prefix, ...args], { cwd, env: pnpmEnv, timeoutMs });
 };
 const node = (cwd: string, args: string[]) => run(process.execPath, args, { cwd, env, timeoutMs: 60_000 });
 

@@ -1,5 +1,5 @@
 // What the release tests share: the workspace's published packages and a bounded way to run a command.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,18 +22,11 @@ export const published: readonly Published[] = readdirSync(join(root, 'packages'
 /** The root manifest. */
 export const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string }; packageManager: string };
 
-let pnpmPath: string | undefined;
-
-/**
- * pnpm as the workspace runs it: the running pnpm when a pnpm script started the tests, else the
- * pinned one, found once through npx (so that later runs start it directly, whatever npm cache
- * they are given).
- */
+/** pnpm as the workspace runs it: the running pnpm when a pnpm script started the tests, else the pinned one through npx. */
 export function pnpmCommand(): [string, string[]] {
   const execPath = process.env.npm_execpath;
   if (execPath !== undefined && /pnpm/.test(execPath) && execPath.endsWith('js')) return [process.execPath, [execPath]];
-  pnpmPath ??= execFileSync('npx', ['-y', rootManifest.packageManager, 'exec', 'node', '-e', 'console.log(process.env.npm_execpath)'], { cwd: root, encoding: 'utf8', timeout: 120_000 }).trim();
-  return [process.execPath, [pnpmPath]];
+  return ['npx', ['-y', rootManifest.packageManager]];
 }
 
 export interface RunResult {
@@ -42,12 +35,12 @@ export interface RunResult {
 }
 
 /**
- * Runs a command without a shell and resolves with its output; rejects with the output when it
- * fails or outlives `timeoutMs` (it is then killed).
+ * Runs a command without a shell (in `env`, else this process's environment) and resolves with its
+ * output; rejects with the output when it fails or outlives `timeoutMs` (it is then killed).
  */
-export function run(command: string, args: readonly string[], { cwd, env = {}, timeoutMs = 120_000, input }: { cwd: string; env?: Record<string, string>; timeoutMs?: number; input?: string }): Promise<RunResult> {
+export function run(command: string, args: readonly string[], { cwd, env, timeoutMs = 120_000, input }: { cwd: string; env?: Record<string, string>; timeoutMs?: number; input?: string }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, [...args], { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+    const child = execFile(command, [...args], { cwd, env: env ?? process.env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
       else resolve({ stdout, stderr });
     });
