@@ -45,10 +45,8 @@ function listFiles(dir: string, prefix = ''): string[] {
 beforeAll(async () => {
   const [pnpm, pnpmArgs] = pnpmCommand();
   const out = join(work, 'packs');
-  // One pnpm process packs every package, in the order of the workspace.
-  await run(pnpm, [...pnpmArgs, '-r', '--filter', './packages/*', 'exec', 'pnpm', 'pack', '--pack-destination', out], { cwd: root, timeoutMs: 180_000 }).catch(async () => {
-    for (const { dir } of published) await run(pnpm, [...pnpmArgs, 'pack', '--pack-destination', out], { cwd: join(root, dir), timeoutMs: 60_000 });
-  });
+  // One pnpm process packs every package.
+  await run(pnpm, [...pnpmArgs, '-r', '--filter', './packages/*', 'pack', '--pack-destination', out], { cwd: root, timeoutMs: 180_000 });
   for (const { name } of published) {
     const base = `${name.replace(/^@/, '').replace('/', '-')}-`;
     const tarball = readdirSync(out).find((file) => file.startsWith(base) && /^\d/.test(file.slice(base.length)));
