@@ -226,6 +226,59 @@ console.log(JSON.stringify(out));
     expect(lines.slice(1)).toEqual(['4 Message delivered', '1 4', '2 4', 'Sample EE 160', '202']);
   });
 
+  it('runs the quick starts of the sandbox, express-webhooks and fastify-webhooks, then their curl steps', async () => {
+    const { default: ts } = await import('typescript');
+    const transpile = (code: string): string => ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    // The READMEs listen on fixed ports (4010, 3000); here the system picks them. What the README's
+    // curl lines do follows each quick start, and then it closes.
+    const free = (code: string, port: string): string => {
+      expect(code).toContain(port);
+      return code.replaceAll(`port: ${port}`, 'port: 0').replace(`listen(${port},`, 'listen(0,');
+    };
+    const post = (url: string, auth: string, type: string, body: string): string =>
+      `await fetch(${url}, { method: 'POST', headers: { authorization: 'Basic ' + btoa('${auth}'), 'x-api-version': '4', 'content-type': '${type}' }, body: ${JSON.stringify(body)}, signal: AbortSignal.timeout(10000) })`;
+    const receipt =
+      '<deliveryReceipt xmlns="http://sms.openmarket.com/v4/mt" type="final"><mtStatus ticketId="44101-0922I-13413-21GDL" code="4" description="Message delivered"/></deliveryReceipt>';
+
+    const sandbox = `${transpile(free(readmeBlock('packages/sandbox', '## Quick start', 'ts'), '4010'))}
+const sent = ${post('`${server.url}/sms/v4/mt`', 'sandbox:sandbox-password', 'application/json', '{"mobileTerminate":{"destination":{"address":"14155550100"},"message":{"type":"text","content":"Hello"}}}')};
+console.log(sent.status, (sent.headers.get('location') ?? '').startsWith(server.url + '/sms/v4/mt/'));
+await server.close();
+await sandbox.close();
+`;
+    writeFileSync(join(consumer, 'sandbox-quick-start.mjs'), sandbox);
+    const sandboxLines = (await node(consumer, ['sandbox-quick-start.mjs'])).stdout.trim().split('\n');
+    expect(sandboxLines[0]).toMatch(/^API http:\/\/127\.0\.0\.1:\d+, dashboard http:\/\/127\.0\.0\.1:\d+\/__sandbox\/$/);
+    expect(sandboxLines[1]).toBe('202 true');
+
+    const express = `${transpile(free(readmeBlock('packages/express-webhooks', '## Example', 'ts'), '3000'))}
+server.on('listening', async () => {
+  const url = 'http://127.0.0.1:' + server.address().port + '/sms/callbacks';
+  const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+  const again = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+  const anonymous = await fetch(url, { method: 'POST', headers: { 'x-api-version': '4', 'content-type': 'application/xml' }, body: 'x', signal: AbortSignal.timeout(10000) });
+  const plain = ${post('url', 'openmarket:change-me', 'text/plain', 'x')};
+  console.log(first.status, again.status, anonymous.status, plain.status);
+  process.emit('SIGTERM');
+});
+`;
+    writeFileSync(join(consumer, 'express-quick-start.mjs'), express);
+    const expressLines = (await node(consumer, ['express-quick-start.mjs'])).stdout.trim().split('\n');
+    // The README: 200 and the receipt printed; again 200 and nothing printed; without -u 401; text/plain 415.
+    expect(expressLines.slice(1)).toEqual(['receipt 44101-0922I-13413-21GDL: 4 Message delivered', '200 200 401 415']);
+
+    const fastify = `${transpile(free(readmeBlock('packages/fastify-webhooks', '## Example', 'ts'), '3000'))}
+const url = 'http://127.0.0.1:' + app.server.address().port + '/sms/callbacks';
+const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+console.log('status', first.status);
+await app.close();
+`;
+    writeFileSync(join(consumer, 'fastify-quick-start.mjs'), fastify);
+    const fastifyOut = (await node(consumer, ['fastify-quick-start.mjs'])).stdout;
+    expect(fastifyOut).toContain('"msg":"Message delivered"');
+    expect(fastifyOut).toContain('status 200\n');
+  });
+
   it("runs the command line's README example with its exact output and exit status", async () => {
     const script = readmeBlock('packages/cli', '## Example', 'sh');
     const text = readFileSync(join(root, 'packages/cli/README.md'), 'utf8');
