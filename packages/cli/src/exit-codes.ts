@@ -3,7 +3,16 @@
  * program's help and the README (a test compares them).
  */
 
-import type { CliErrorCode } from './cli-error.js';
+/** Why a command stopped, as a closed set; each has its exit status in {@link EXIT_CODES}. */
+export type CliErrorCode =
+  /** Bad flags or arguments: exit status 2. */
+  | 'usage'
+  /** An input file, option file or directory that cannot be read or used: exit status 2. */
+  | 'input'
+  /** The command ran and its answer is a failure (invalid payload, failed lint, API error): exit status 1. */
+  | 'failed'
+  /** The sandbox could not start (port in use, address not available): exit status 1. */
+  | 'server';
 
 /** One exit status and when it is given. */
 export interface ExitCode {

@@ -4,7 +4,7 @@
  */
 import { Argument, Command } from 'commander';
 import type { CommandContext } from './command-context.js';
-import { COMMANDS } from './command-list.js';
+import { COMMAND_ENTRIES, COMPLETION_DESCRIPTION } from './command-entries.js';
 
 /** A command as completion sees it. */
 interface CommandSpec {
@@ -14,16 +14,21 @@ interface CommandSpec {
 }
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
 type Shell = (typeof SHELLS)[number];
 const GLOBAL_OPTIONS = ['--help', '--version', '--no-color'];
 
 /** Every command's name, description and options, read from the commands' own modules. */
 async function commandSpecs(context: CommandContext): Promise<CommandSpec[]> {
   const specs: CommandSpec[] = [];
-  for (const entry of COMMANDS) {
+  const entries = [
+    ...COMMAND_ENTRIES.map((entry) => ({ ...entry, configure: async (command: Command) => (await entry.load())(context, command) })),
+    // This command, as command-list.ts describes it.
+    { name: 'completion', description: COMPLETION_DESCRIPTION, configure: async (command: Command) => completionCommand(context, command) },
+  ];
+  for (const entry of entries) {
     const command = new Command(entry.name);
-    if (entry.name !== 'completion') (await entry.load())(context, command);
-    else completionCommand(context, command);
+    await entry.configure(command);
     specs.push({
       name: entry.name,
       description: entry.description,
