@@ -1,7 +1,16 @@
 import { rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-const common = { sourcemap: true, clean: false, target: 'es2022' } as const;
+// Source maps without the sources' text: they point into src/, which the package ships (the
+// source-map policy in the root README).
+const common = {
+  sourcemap: true,
+  clean: false,
+  target: 'es2022',
+  esbuildOptions(options: { sourcesContent?: boolean }) {
+    options.sourcesContent = false;
+  },
+};
 
 // The two builds run at the same time, so neither cleans: the output folder is emptied once here.
 export default defineConfig(() => {

@@ -4,6 +4,8 @@ export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
   dts: true,
+  // Source maps without the sources' text: they point into src/, which the package ships (the
+  // source-map policy in the root README).
   sourcemap: true,
   clean: true,
   target: 'es2022',
@@ -11,6 +13,7 @@ export default defineConfig({
   // The CommonJS build gets the `0 && (module.exports = {...})` annotation (esbuild writes it for
   // the node platform only) through which Node's `import()` of the `.cjs` file sees named exports.
   esbuildOptions(options, { format }) {
+    options.sourcesContent = false;
     if (format === 'cjs') options.platform = 'node';
   },
 });

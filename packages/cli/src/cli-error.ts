@@ -1,16 +1,11 @@
-/** Why a command stopped, as a closed set; each has its exit status. */
-export type CliErrorCode =
-  /** Bad flags or arguments: exit status 2. */
-  | 'usage'
-  /** An input file, option file or directory that cannot be read or used: exit status 2. */
-  | 'input'
-  /** The command ran and its answer is a failure (invalid payload, failed lint, API error): exit status 1. */
-  | 'failed'
-  /** The sandbox could not start (port in use, address not available): exit status 1. */
-  | 'server';
+import { EXIT_CODES, type CliErrorCode } from './exit-codes.js';
 
-/** The exit status of each {@link CliErrorCode}. */
-export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = Object.freeze({ usage: 2, input: 2, failed: 1, server: 1 });
+export type { CliErrorCode } from './exit-codes.js';
+
+/** The exit status of each {@link CliErrorCode}, from the one table of exit statuses (`EXIT_CODES`). */
+export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = Object.freeze(
+  Object.fromEntries(EXIT_CODES.flatMap(({ status, codes }) => codes.map((code) => [code, status]))) as Record<CliErrorCode, number>,
+);
 
 /** Options of {@link CliError}. */
 export interface CliErrorOptions {

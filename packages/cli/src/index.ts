@@ -8,6 +8,14 @@ export type { RunCliOptions } from './run-cli.js';
 export { runCli, createProgram } from './run-cli.js';
 export type { CliErrorCode, CliErrorOptions } from './cli-error.js';
 export { CliError, EXIT_STATUS } from './cli-error.js';
+export type { ExitCode } from './exit-codes.js';
+export { EXIT_CODES, exitCodesHelp, exitCodesMarkdown } from './exit-codes.js';
+export type { ValidationSummary } from './validation/validation-report.js';
+export { formatJunit, summarize } from './validation/validation-report.js';
+export type { JsonSyntaxError } from './validation/json-location.js';
+export { jsonSyntaxError } from './validation/json-location.js';
+export type { NdjsonRecord } from './input/ndjson-records.js';
+export { ndjsonRecords } from './input/ndjson-records.js';
 
 // --- resources and validation ---
 export type { ResourceName, ResourceDescriptor, SchemaKind } from './resources.js';

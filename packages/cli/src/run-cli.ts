@@ -7,6 +7,7 @@ import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { createCommandContext } from './commands/command-context.js';
 import { COMMANDS, type CommandEntry } from './commands/command-list.js';
+import { exitCodesHelp } from './exit-codes.js';
 import { colorsFor } from './terminal/colors.js';
 
 /** Options of {@link runCli}. */
@@ -16,9 +17,11 @@ export interface RunCliOptions {
 }
 
 const PROGRAM_HELP = `
-Exit status: 0 success, 1 a failure (invalid payload, failed lint, refused or failed call),
-2 bad usage or unreadable input. Colours only on a terminal (NO_COLOR, FORCE_COLOR, --no-color).
-Run smsv4 <command> --help for a command's options and examples.`;
+${exitCodesHelp()}
+
+Colours only on a terminal (NO_COLOR, FORCE_COLOR, --no-color).
+Run smsv4 <command> --help for a command's options and examples; smsv4 completion <shell> for
+shell completion (bash, zsh, fish).`;
 
 /**
  * Builds the program for one run (commander writes through `io`, never exits the process). Each

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { smsv4 } from './helpers.js';
 
-const COMMANDS = ['validate', 'segments', 'explain', 'lint', 'schema', 'openapi', 'send', 'status', 'lookup', 'invoke', 'sandbox'];
+const COMMANDS = ['validate', 'segments', 'explain', 'lint', 'schema', 'openapi', 'send', 'status', 'lookup', 'invoke', 'sandbox', 'completion'];
 
 describe('smsv4 --help and --version', () => {
   it('lists every command, and every command has help with examples (exit 0)', async () => {

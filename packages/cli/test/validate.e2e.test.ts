@@ -111,13 +111,13 @@ describe('smsv4 validate: MT requests get the exact 540 answer', () => {
     expect(parse(sniffed.stdout).results[0]).toMatchObject({ resource: 'mt-request', format: 'xml', valid: true });
   });
 
-  it('--format overrides the extension: an XML body read as JSON is invalid JSON', async () => {
-    const run = await smsv4(['validate', '--json', '--format', 'json', coreFixture('mt-request/valid/xml/text.xml')]);
+  it('--input-format overrides the extension: an XML body read as JSON is invalid JSON, located', async () => {
+    const run = await smsv4(['validate', '--json', '--input-format', 'json', coreFixture('mt-request/valid/xml/text.xml')]);
     expect(run.code).toBe(1);
     // Nothing tells the resource of unparseable JSON but --resource.
     expect(parse(run.stdout).results[0]?.error?.code).toBe('unknown-resource');
-    const named = await smsv4(['validate', '--json', '--format', 'json', '--resource', 'mt-request', coreFixture('mt-request/valid/xml/text.xml')]);
-    expect(parse(named.stdout).results[0]?.error).toEqual({ code: '540', description: MT_INVALID.invalidJson, rule: 'invalidJson' });
+    const named = await smsv4(['validate', '--json', '--input-format', 'json', '--resource', 'mt-request', coreFixture('mt-request/valid/xml/text.xml')]);
+    expect(parse(named.stdout).results[0]?.error).toEqual({ code: '540', description: MT_INVALID.invalidJson, rule: 'invalidJson', line: 1, column: 1, syntax: 'unexpected character' });
   });
 });
 
@@ -125,7 +125,7 @@ describe('smsv4 validate: Invoke Service requests get the exact 12002 / 12007 an
   const files = filesUnder(coreFixture('invoke-service'));
 
   it('gives every core Invoke Service fixture (invalid UTF-8 included) the verdict of decodeInvokeServiceRequest', async () => {
-    const run = await smsv4(['validate', '--json', '--resource', 'invoke-service-request', '--format', 'json', ...files]);
+    const run = await smsv4(['validate', '--json', '--resource', 'invoke-service-request', '--input-format', 'json', ...files]);
     const report = parse(run.stdout);
     for (const [index, file] of files.entries()) {
       const result = report.results[index] as ValidationResult;
@@ -201,13 +201,13 @@ describe('smsv4 validate: input, output and exit status', () => {
     expect(run.stdout).not.toContain('mt-request.body');
   });
 
-  it('reports a file it cannot read as invalid (exit 1), and a directory without payloads as bad input (exit 2)', async () => {
+  it('reports a file it cannot read as unreadable, and a directory without payloads, as bad input (exit 2)', async () => {
     const missing = await smsv4(['validate', '--json', cliFixture('payloads/does-not-exist.json')]);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(parse(missing.stdout).results[0]?.error?.code).toBe('unreadable');
     const noFiles = await smsv4(['validate', mkdtempSync(join(tmpdir(), 'smsv4-empty-'))]);
     expect(noFiles.code).toBe(2);
-    expect(noFiles.stderr).toContain('no .json or .xml file');
+    expect(noFiles.stderr).toContain('no .json, .xml, .ndjson or .jsonl file');
   });
 
   it('refuses an unknown --resource or --format with exit status 2 and the choices', async () => {

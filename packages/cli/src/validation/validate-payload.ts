@@ -19,6 +19,7 @@ import {
 } from '@smsv4/core';
 import { resourceByName, type ResourceName } from '../resources.js';
 import { detectFormat, detectResource, KNOWN_ROOTS } from './detect-resource.js';
+import { jsonSyntaxError } from './json-location.js';
 
 /** Problems of the CLI's own (the others are the service's codes and core's payload error codes). */
 export type ValidationProblemCode = 'unknown-resource' | 'unsupported-format' | 'unreadable';
@@ -36,6 +37,12 @@ export interface ValidationError {
   readonly path?: string;
   /** The rule of the 540 table broken (a key of core's `MT_INVALID`). */
   readonly rule?: string;
+  /** For a JSON payload that is not JSON: the 1-based line of its first syntax error. */
+  readonly line?: number;
+  /** For a JSON payload that is not JSON: the 1-based column of its first syntax error. */
+  readonly column?: number;
+  /** For a JSON payload that is not JSON: what is wrong at `line` and `column`. */
+  readonly syntax?: string;
 }
 
 /** The verdict on one payload. */
@@ -84,9 +91,11 @@ export function validatePayload(body: Uint8Array | string, source: string, { res
   const wire = format ?? detectFormat(source, text);
   const name = resource ?? detectResource(text, wire);
   if (name === undefined) {
+    const syntax = wire === 'json' ? jsonSyntaxError(text) : undefined;
     return invalid(source, undefined, wire, {
       code: 'unknown-resource',
       description: `cannot tell which resource this is: its root is none of ${KNOWN_ROOTS.join(', ')} (name one with --resource)`,
+      ...(syntax === undefined ? {} : { line: syntax.line, column: syntax.column, syntax: syntax.problem }),
     });
   }
   const descriptor = resourceByName(name);
@@ -98,7 +107,8 @@ export function validatePayload(body: Uint8Array | string, source: string, { res
   }
   const outcome = decode(name, body, wire, invokeValidation);
   if (outcome.ok) return { source, resource: name, format: wire, valid: true };
-  return invalid(source, name, wire, outcome.error);
+  const syntax = wire === 'json' ? jsonSyntaxError(text) : undefined;
+  return invalid(source, name, wire, syntax === undefined ? outcome.error : { ...outcome.error, line: syntax.line, column: syntax.column, syntax: syntax.problem });
 }
 
 type Outcome = { ok: true } | { ok: false; error: ValidationError };

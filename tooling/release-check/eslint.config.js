@@ -1,0 +1,3 @@
+import { base } from '@smsv4/eslint-config';
+
+export default base;

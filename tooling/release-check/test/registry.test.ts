@@ -1,0 +1,337 @@
+// The release as a user meets it: a local registry (Verdaccio, on loopback, its own storage) gets
+// every package published as the release pipeline publishes it (the tarballs `pnpm pack` makes,
+// `npm publish`ed; provenance only in CI), then fresh projects outside the workspace install them
+// by name with npm and pnpm, load them as ESM and CommonJS, type-check them with node16 and
+// bundler resolution, run the READMEs' quick starts, and build and test the Nest example copied
+// out as its README says. Everything else comes through the registry from the public one; one npm
+// cache and one pnpm store in the temporary folder serve every project (--prefer-offline).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pnpmCommand, published, root, run } from './workspace.js';
+
+const work = mkdtempSync(join(tmpdir(), 'smsv4-registry-'));
+/** Where the registry keeps the public packages it read, between runs on this machine. */
+const KEPT = process.env.SMSV4_RELEASE_CHECK_CACHE ?? join(homedir(), '.cache', 'smsv4-release-check', 'public-packages');
+let registry: ChildProcess | undefined;
+let registryUrl = '';
+let env: Record<string, string> = {};
+const version = (name: string): string => published.find((p) => p.name === name)?.manifest.version as string;
+
+/** The environment of every npm and pnpm run: the workspace's own npm_* variables left out. */
+function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || /^(npm_|pnpm_|PNPM_|INIT_CWD|NODE_OPTIONS|VITEST)/i.test(key)) continue;
+    out[key] = value;
+  }
+  return { ...out, ...extra };
+}
+
+/** Starts Verdaccio and resolves with its port (bounded: 60 s). */
+function startRegistry(home: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [new URL('./start-registry.mjs', import.meta.url).pathname, home, KEPT], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv({}) });
+    registry = child;
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const timer = setTimeout(() => reject(new Error(`the registry did not start within 60 s: ${errors}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`the registry exited (${code}): ${errors}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('{"port"')) return;
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { port: number }).port);
+    });
+  });
+}
+
+const npm = (cwd: string, args: string[], timeoutMs = 180_000) => run('npm', args, { cwd, env, timeoutMs });
+const pnpm = (cwd: string, args: string[], timeoutMs = 180_000) => {
+  const [command, prefix] = pnpmCommand();
+  // pnpm has its own store (the machine's, shared with the workspace); the npm cache of this run is
+  // left to npm, so that npx finds the pinned pnpm where it already is.
+  const { npm_config_cache: _npmCache, ...pnpmEnv } = env;
+  return run(command, [...prefix, ...args], { cwd, env: pnpmEnv, timeoutMs });
+};
+const node = (cwd: string, args: string[]) => run(process.execPath, args, { cwd, env, timeoutMs: 60_000 });
+
+/** A fresh project folder with a package.json. */
+function project(name: string, manifest: Record<string, unknown> = {}): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true, ...manifest }, null, 2));
+  return dir;
+}
+
+/** The first fenced block of `lang` in a section of a README (the section from `heading` to the next `## `). */
+function readmeBlock(dir: string, heading: string, lang: string): string {
+  const text = readFileSync(join(root, dir, 'README.md'), 'utf8');
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${dir}/README.md has no "${heading}"`);
+  const section = text.slice(start + 1).split(/\n## /)[0] ?? '';
+  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```').exec(section);
+  if (match?.[1] === undefined) throw new Error(`${dir}/README.md has no ${lang} block under "${heading}"`);
+  return `${match[1]}\n`;
+}
+
+let consumer = '';
+
+beforeAll(async () => {
+  const port = await startRegistry(join(work, 'registry'));
+  registryUrl = `http://127.0.0.1:${port}/`;
+  const signup = await fetch(`${registryUrl}-/user/org.couchdb.user:release`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'release', password: 'release-check' }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  const host = registryUrl.replace(/^http:/, '');
+  writeFileSync(join(work, 'npmrc'), `registry=${registryUrl}\n${host}:_authToken=${token}\n`);
+  env = cleanEnv({
+    NPM_CONFIG_USERCONFIG: join(work, 'npmrc'),
+    npm_config_registry: registryUrl,
+    npm_config_cache: join(work, 'npm-cache'),
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    npm_config_loglevel: 'error',
+    CI: 'true',
+  });
+  // The pipeline's publish: pnpm packs (workspace ranges become versions) and npm publishes each
+  // tarball. publishConfig asks for provenance, which only a CI with an identity token can sign.
+  const packs = join(work, 'packs');
+  await pnpm(root, ['-r', '--filter', './packages/*', 'pack', '--pack-destination', packs]);
+  const tarballs = readdirSync(packs).filter((file) => file.endsWith('.tgz'));
+  expect(tarballs).toHaveLength(published.length);
+  await Promise.all(tarballs.map((tarball) => npm(packs, ['publish', join(packs, tarball), '--provenance=false'])));
+  // One project installs what the others share (the cache then serves them offline).
+  consumer = project('consumer', { type: 'module' });
+  await npm(consumer, ['install', `@smsv4/express-webhooks`, 'express']);
+  await npm(consumer, [
+    'install',
+    ...published.filter(({ name }) => name !== '@smsv4/queue').map(({ name }) => name),
+    'fastify',
+  ]);
+}, 600_000);
+
+afterAll(async () => {
+  const child = registry;
+  if (child !== undefined && child.exitCode === null) {
+    // It keeps the public packages it read, then exits; bounded at 60 s, then killed.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(work, { recursive: true, force: true });
+}, 90_000);
+
+describe('installed by name from a registry', () => {
+  it('serves every package at its version', async () => {
+    for (const { name } of published) {
+      const { stdout } = await npm(consumer, ['view', name, 'version']);
+      expect(stdout.trim(), name).toBe(version(name));
+    }
+  });
+
+  it('npm install @smsv4/express-webhooks: the receiver answers a receipt', async () => {
+    writeFileSync(
+      join(consumer, 'receiver.mjs'),
+      `import express from 'express';
+import { createWebhookMiddleware } from '@smsv4/express-webhooks';
+const seen = [];
+const app = express().use('/cb', createWebhookMiddleware({ async onDeliveryReceipt(r) { seen.push(r.mtStatus.ticketId); } }));
+const server = app.listen(0, '127.0.0.1', async () => {
+  const res = await fetch('http://127.0.0.1:' + server.address().port + '/cb', {
+    method: 'POST', headers: { 'x-api-version': '4', 'content-type': 'application/xml; charset=UTF-8' },
+    body: '<deliveryReceipt xmlns="http://sms.openmarket.com/v4/mt" type="final"><mtStatus ticketId="44101-0922I-13413-21GDL" code="4" description="Message delivered"/></deliveryReceipt>',
+    signal: AbortSignal.timeout(10000),
+  });
+  console.log(res.status, seen.join());
+  server.close();
+});
+`,
+    );
+    expect((await node(consumer, ['receiver.mjs'])).stdout).toBe('200 44101-0922I-13413-21GDL\n');
+  });
+
+  it('npx smsv4 --version', async () => {
+    const { stdout } = await run('npx', ['smsv4', '--version'], { cwd: consumer, env, timeoutMs: 60_000 });
+    expect(stdout.trim()).toBe(version('smsv4'));
+  });
+
+  it('every entry point loads as ESM and as CommonJS with the same names', async () => {
+    const entries = published
+      .filter(({ name }) => name !== '@smsv4/queue')
+      .flatMap(({ name, manifest }) =>
+      Object.keys(manifest.exports as Record<string, unknown>)
+        .filter((key) => key !== './package.json' && !['./vitest', './jest', './otel'].includes(key))
+        .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`)),
+    );
+    expect(entries).toContain('@smsv4/core/segments');
+    const script = `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const out = {};
+for (const id of ${JSON.stringify(entries)}) {
+  const esm = Object.keys(await import(id)).filter((k) => k !== 'default').sort();
+  const cjs = Object.keys(require(id)).filter((k) => k !== 'default' && k !== '__esModule').sort();
+  out[id] = esm.length > 0 && JSON.stringify(esm) === JSON.stringify(cjs) ? 'same' : { esm, cjs };
+}
+console.log(JSON.stringify(out));
+`;
+    writeFileSync(join(consumer, 'load.mjs'), script);
+    const loaded = JSON.parse((await node(consumer, ['load.mjs'])).stdout) as Record<string, unknown>;
+    expect(loaded).toEqual(Object.fromEntries(entries.map((id) => [id, 'same'])));
+  });
+
+  it('type-checks with node16 and with bundler resolution (the README examples included)', async () => {
+    const dir = join(consumer, 'types');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'core.ts'), readmeBlock('packages/core', '## At a glance', 'ts'));
+    writeFileSync(join(dir, 'transport-fetch.ts'), readmeBlock('packages/transport-fetch', '## Example', 'ts'));
+    writeFileSync(join(dir, 'fastify-webhooks.ts'), readmeBlock('packages/fastify-webhooks', '## Example', 'ts'));
+    writeFileSync(
+      join(dir, 'every-package.ts'),
+      `${published
+        .filter(({ name }) => name !== '@smsv4/queue')
+        .map(({ name }, i) => `import * as p${i} from '${name}';\nexport const n${i}: number = Object.keys(p${i}).length;`)
+        .join('\n')}\nimport { estimateSegments } from '@smsv4/core/segments';\nexport const parts: number = estimateSegments('hi').segments;\n`,
+    );
+    // The workspace's TypeScript and Node types; every other type comes from the installed packages.
+    const common = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
+    writeFileSync(join(consumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16' }, include: ['types/*.ts'] }));
+    writeFileSync(join(consumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler' }, include: ['types/*.ts'] }));
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    await Promise.all([node(consumer, [tsc, '-p', 'tsconfig.node16.json']), node(consumer, [tsc, '-p', 'tsconfig.bundler.json'])]);
+  });
+
+  it('runs the quick starts of core and transport-fetch (against the sandbox, installed by name)', async () => {
+    const { default: ts } = await import('typescript');
+    const transpile = (code: string): string => ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    writeFileSync(join(consumer, 'core-quick-start.mjs'), `${transpile(readmeBlock('packages/core', '## At a glance', 'ts'))}\nconsole.log(JSON.stringify(result));\n`);
+    expect(JSON.parse((await node(consumer, ['core-quick-start.mjs'])).stdout)).toEqual({
+      ok: false,
+      error: { code: '540', description: 'Invalid request - destination address value is invalid', rule: 'destinationAddress' },
+    });
+    writeFileSync(join(consumer, 'client-quick-start.mjs'), transpile(readmeBlock('packages/transport-fetch', '## Example', 'ts')));
+    const lines = (await node(consumer, ['client-quick-start.mjs'])).stdout.trim().split('\n');
+    // The README's comments: ticket id, request id and 202; 4 Message delivered; each part delivered; the lookup; 202.
+    expect(lines[0]).toMatch(/^\S+ \S+ 202$/);
+    expect(lines.slice(1)).toEqual(['4 Message delivered', '1 4', '2 4', 'Sample EE 160', '202']);
+  });
+
+  it('runs the quick starts of the sandbox, express-webhooks and fastify-webhooks, then their curl steps', async () => {
+    const { default: ts } = await import('typescript');
+    const transpile = (code: string): string => ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    // The READMEs listen on fixed ports (4010, 3000); here the system picks them. What the README's
+    // curl lines do follows each quick start, and then it closes.
+    const free = (code: string, port: string): string => {
+      expect(code).toContain(port);
+      return code.replaceAll(`port: ${port}`, 'port: 0').replace(`listen(${port},`, 'listen(0,');
+    };
+    const post = (url: string, auth: string, type: string, body: string): string =>
+      `await fetch(${url}, { method: 'POST', headers: { authorization: 'Basic ' + btoa('${auth}'), 'x-api-version': '4', 'content-type': '${type}' }, body: ${JSON.stringify(body)}, signal: AbortSignal.timeout(10000) })`;
+    const receipt =
+      '<deliveryReceipt xmlns="http://sms.openmarket.com/v4/mt" type="final"><mtStatus ticketId="44101-0922I-13413-21GDL" code="4" description="Message delivered"/></deliveryReceipt>';
+
+    const sandbox = `${transpile(free(readmeBlock('packages/sandbox', '## Quick start', 'ts'), '4010'))}
+const sent = ${post('`${server.url}/sms/v4/mt`', 'sandbox:sandbox-password', 'application/json', '{"mobileTerminate":{"destination":{"address":"14155550100"},"message":{"type":"text","content":"Hello"}}}')};
+console.log(sent.status, (sent.headers.get('location') ?? '').startsWith(server.url + '/sms/v4/mt/'));
+await server.close();
+await sandbox.close();
+`;
+    writeFileSync(join(consumer, 'sandbox-quick-start.mjs'), sandbox);
+    const sandboxLines = (await node(consumer, ['sandbox-quick-start.mjs'])).stdout.trim().split('\n');
+    expect(sandboxLines[0]).toMatch(/^API http:\/\/127\.0\.0\.1:\d+, dashboard http:\/\/127\.0\.0\.1:\d+\/__sandbox\/$/);
+    expect(sandboxLines[1]).toBe('202 true');
+
+    const express = `${transpile(free(readmeBlock('packages/express-webhooks', '## Example', 'ts'), '3000'))}
+server.on('listening', async () => {
+  const url = 'http://127.0.0.1:' + server.address().port + '/sms/callbacks';
+  const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+  const again = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+  const anonymous = await fetch(url, { method: 'POST', headers: { 'x-api-version': '4', 'content-type': 'application/xml' }, body: 'x', signal: AbortSignal.timeout(10000) });
+  const plain = ${post('url', 'openmarket:change-me', 'text/plain', 'x')};
+  console.log(first.status, again.status, anonymous.status, plain.status);
+  process.emit('SIGTERM');
+});
+`;
+    writeFileSync(join(consumer, 'express-quick-start.mjs'), express);
+    const expressLines = (await node(consumer, ['express-quick-start.mjs'])).stdout.trim().split('\n');
+    // The README: 200 and the receipt printed; again 200 and nothing printed; without -u 401; text/plain 415.
+    expect(expressLines.slice(1)).toEqual(['receipt 44101-0922I-13413-21GDL: 4 Message delivered', '200 200 401 415']);
+
+    const fastify = `${transpile(free(readmeBlock('packages/fastify-webhooks', '## Example', 'ts'), '3000'))}
+const url = 'http://127.0.0.1:' + app.server.address().port + '/sms/callbacks';
+const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
+console.log('status', first.status);
+await app.close();
+`;
+    writeFileSync(join(consumer, 'fastify-quick-start.mjs'), fastify);
+    const fastifyOut = (await node(consumer, ['fastify-quick-start.mjs'])).stdout;
+    expect(fastifyOut).toContain('"msg":"Message delivered"');
+    expect(fastifyOut).toContain('status 200\n');
+  });
+
+  it("runs the command line's README example with its exact output and exit status", async () => {
+    const script = readmeBlock('packages/cli', '## Example', 'sh');
+    const text = readFileSync(join(root, 'packages/cli/README.md'), 'utf8');
+    const [invalid, valid] = [...text.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const failed = await run('bash', ['-c', script], { cwd: consumer, env, timeoutMs: 60_000 }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failed).toContain('Command failed'); // exit status 1
+    expect(failed).toContain(invalid);
+    writeFileSync(join(consumer, 'mt.json'), readFileSync(join(consumer, 'mt.json'), 'utf8').replace('"+14155550100"', '"14155550100"'));
+    const { stdout } = await run('npx', ['smsv4', 'validate', 'mt.json'], { cwd: consumer, env, timeoutMs: 60_000 });
+    expect(stdout).toBe(valid);
+  });
+
+  it('pnpm add @smsv4/queue: bullmq and ioredis are peers the project shares, lowest tested versions', async () => {
+    const dir = project('queue-consumer', { type: 'module' });
+    await pnpm(dir, ['add', '@smsv4/queue', 'bullmq@5.81.5', 'ioredis@5.11.1']);
+    writeFileSync(
+      join(dir, 'load.cjs'),
+      `const { realpathSync } = require('node:fs');
+const queue = require('@smsv4/queue');
+const fromQueue = require.resolve('bullmq', { paths: [realpathSync(require.resolve('@smsv4/queue'))] });
+console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSync(require.resolve('bullmq')), require('bullmq/package.json').version);
+`,
+    );
+    expect((await node(dir, ['load.cjs'])).stdout).toBe('function true 5.81.5\n');
+    writeFileSync(join(dir, 'load.mjs'), "import { createSendQueue } from '@smsv4/queue';\nconsole.log(typeof createSendQueue);\n");
+    expect((await node(dir, ['load.mjs'])).stdout).toBe('function\n');
+  });
+
+  it('apps/nest-example, copied out as its README says, installs by name, builds and passes its test', async () => {
+    const dir = join(work, 'nest-example');
+    for (const entry of ['src', 'test', 'tsconfig.json', 'tsconfig.build.json', 'vitest.config.mts', 'package.json']) {
+      cpSync(join(root, 'apps/nest-example', entry), join(dir, entry), { recursive: true });
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    for (const field of ['dependencies', 'devDependencies']) {
+      const deps = manifest[field] ?? {};
+      for (const [name, range] of Object.entries(deps)) {
+        if (!range.startsWith('workspace:')) continue;
+        if (published.some((p) => p.name === name)) deps[name] = version(name);
+        else delete deps[name]; // the repository's lint configuration
+      }
+    }
+    delete manifest.scripts?.lint;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+    // pnpm, with the machine's store: TypeScript, vitest and Nest are not downloaded again.
+    await pnpm(dir, ['install', '--prefer-offline']);
+    await pnpm(dir, ['run', 'build']);
+    await pnpm(dir, ['test'], 120_000);
+    const report = JSON.parse(readFileSync(join(dir, 'test-results.json'), 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    expect(report.numFailedTests).toBe(0);
+    expect(report.numPassedTests).toBeGreaterThan(0);
+  }, 480_000);
+});

@@ -1,0 +1,131 @@
+// Every published package packed as the release packs it (pnpm pack: workspace ranges become
+// versions), then read back from its tarball: the licence text, the metadata npm and a legal
+// review look for, the source-map policy, and a size budget per tarball.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pnpmCommand, published, root, rootManifest, run } from './workspace.js';
+
+/**
+ * Packed size (gzip) each tarball must stay under, in bytes: the figure measured when the policy
+ * was set, plus about 15 %. Raise one deliberately, in the same commit as the growth it allows.
+ */
+const BUDGETS: Readonly<Record<string, number>> = {
+  smsv4: 128_000,
+  '@smsv4/core': 705_000,
+  '@smsv4/express-webhooks': 27_000,
+  '@smsv4/fastify-webhooks': 13_000,
+  '@smsv4/fetch-webhooks': 15_000,
+  '@smsv4/nest-module': 52_000,
+  '@smsv4/queue': 81_000,
+  '@smsv4/sandbox': 301_000,
+  '@smsv4/testing': 197_000,
+  '@smsv4/transport-fetch': 61_000,
+};
+
+const REPOSITORY = 'git+https://github.com/smsv4/smsv4.git';
+const work = mkdtempSync(join(tmpdir(), 'smsv4-tarballs-'));
+
+interface Unpacked {
+  readonly tarball: string;
+  readonly bytes: number;
+  /** Folder holding the unpacked `package/`. */
+  readonly dir: string;
+  readonly files: readonly string[];
+}
+const unpacked = new Map<string, Unpacked>();
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
+beforeAll(async () => {
+  const [pnpm, pnpmArgs] = pnpmCommand();
+  const out = join(work, 'packs');
+  // One pnpm process packs every package.
+  await run(pnpm, [...pnpmArgs, '-r', '--filter', './packages/*', 'pack', '--pack-destination', out], { cwd: root, timeoutMs: 180_000 });
+  for (const { name } of published) {
+    const base = `${name.replace(/^@/, '').replace('/', '-')}-`;
+    const tarball = readdirSync(out).find((file) => file.startsWith(base) && /^\d/.test(file.slice(base.length)));
+    if (tarball === undefined) throw new Error(`no tarball for ${name} in ${readdirSync(out).join(', ')}`);
+    const dir = join(work, 'unpacked', base);
+    rmSync(dir, { recursive: true, force: true });
+    await run('mkdir', ['-p', dir], { cwd: work });
+    await run('tar', ['-xzf', join(out, tarball), '-C', dir], { cwd: work });
+    unpacked.set(name, { tarball, bytes: statSync(join(out, tarball)).size, dir, files: listFiles(join(dir, 'package')) });
+  }
+}, 240_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('packed tarballs', () => {
+  it('every package of packages/ is published and has a budget', () => {
+    expect(published.map(({ name }) => name).sort()).toEqual(Object.keys(BUDGETS).sort());
+  });
+
+  describe.each(published.map((p) => [p.name, p] as const))('%s', (name, { dir }) => {
+    const get = (): Unpacked => unpacked.get(name) ?? (() => { throw new Error(`${name} was not packed`); })();
+    const manifest = (): Record<string, unknown> => JSON.parse(readFileSync(join(get().dir, 'package', 'package.json'), 'utf8')) as Record<string, unknown>;
+
+    it('carries the MIT licence text with its copyright holder, and the README', () => {
+      const { files, dir: at } = get();
+      expect(files).toContain('LICENSE');
+      expect(files).toContain('README.md');
+      const licence = readFileSync(join(at, 'package', 'LICENSE'), 'utf8');
+      expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} smsv4 contributors\n/);
+      expect(licence).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'));
+    });
+
+    it('has the metadata of a published package', () => {
+      const pkg = manifest();
+      expect(pkg.license).toBe('MIT');
+      expect(pkg.author).toBe('smsv4 contributors');
+      expect(pkg.repository).toEqual({ type: 'git', url: REPOSITORY, directory: dir });
+      expect(pkg.homepage).toBe(`https://github.com/smsv4/smsv4/tree/main/${dir}#readme`);
+      expect(pkg.bugs).toEqual({ url: 'https://github.com/smsv4/smsv4/issues' });
+      expect(pkg.publishConfig).toEqual({ access: 'public', provenance: true });
+      expect(pkg.engines).toEqual(rootManifest.engines);
+      expect(Array.isArray(pkg.keywords) && pkg.keywords.length >= 3).toBe(true);
+      expect(typeof pkg.description).toBe('string');
+    });
+
+    it('depends on published versions, never on the workspace', () => {
+      const pkg = manifest();
+      for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+        for (const [dep, range] of Object.entries((pkg[field] ?? {}) as Record<string, string>)) {
+          expect(`${dep}@${range}`).not.toMatch(/workspace:|link:|file:/);
+        }
+      }
+    });
+
+    it('follows the source-map policy and ships no test', () => {
+      const { files, dir: at } = get();
+      expect(files.filter((file) => /\.(test|test-d|bench)\.ts$/.test(file))).toEqual([]);
+      const maps = files.filter((file) => file.endsWith('.map'));
+      if (name === 'smsv4') {
+        expect(maps).toEqual([]);
+        expect(files.some((file) => file.startsWith('src/'))).toBe(false);
+        return;
+      }
+      expect(maps.length).toBeGreaterThan(0);
+      for (const map of maps) {
+        const parsed = JSON.parse(readFileSync(join(at, 'package', map), 'utf8')) as { sources: string[]; sourcesContent?: unknown };
+        expect(parsed.sourcesContent, map).toBeUndefined();
+        // Every source a map names is in the tarball.
+        for (const source of parsed.sources) {
+          const target = join('/', map, '..', source).slice(1);
+          if (!target.startsWith('src/')) continue; // a bundled asset of another package's build
+          expect(files, `${map} → ${source}`).toContain(target);
+        }
+      }
+    });
+
+    it('stays within its size budget', () => {
+      const { bytes } = get();
+      expect(bytes).toBeLessThanOrEqual(BUDGETS[name] ?? 0);
+    });
+  });
+});
