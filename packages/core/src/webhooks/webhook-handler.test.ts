@@ -158,6 +158,25 @@ describe('createWebhookHandler: taking events', () => {
     expect((await handler.handle(post(RECEIPT))).outcome).toBe('handled');
   });
 
+  it('keeps the deadlines of the handlers running with one timer, not one per request', async () => {
+    const gate = deferred();
+    const { handler } = receiver({ onDeliveryReceipt: () => gate.promise, onInboundMessage: () => gate.promise, reassemble: false });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const bodies = Array.from({ length: 40 }, (_, i) => {
+        const body = loadFixture('mobile-originate/text.json').replace(/"ticketId"\s*:\s*"[^"]*"/, `"ticketId":"T-${i}"`);
+        return { ...post('mobile-originate/text.json'), body };
+      });
+      const answers = bodies.map((request) => handler.handle(request));
+      await new Promise<void>((r) => queueMicrotask(r));
+      gate.resolve();
+      expect((await Promise.all(answers)).map((a) => a.outcome)).toEqual(bodies.map(() => 'handled'));
+      expect(setTimeoutSpy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
+  });
+
   it('answers 409 to a second delivery while the first is being handled', async () => {
     const gate = deferred();
     const { handler } = receiver({ onDeliveryReceipt: () => gate.promise });
