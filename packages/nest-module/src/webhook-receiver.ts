@@ -12,6 +12,8 @@ import {
   type WebhookContext,
   type WebhookError,
   type WebhookHandler,
+  type BodyReader,
+  type WebhookRequest,
   type WebhookResponse,
 } from '@smsv4/core';
 import { createNestBodyReader } from './read-body.js';
@@ -52,14 +54,36 @@ function remoteAddressOf(req: IncomingMessage): string | undefined {
 }
 
 /** Node's request headers as a `get(name)` lookup (their names are lower case already). */
-function headersOf(req: IncomingMessage): { get(name: string): string | null } {
-  const { headers } = req;
-  return {
-    get(name) {
-      const value = headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
+class NodeHeaders {
+  readonly #headers: IncomingMessage['headers'];
+  constructor(headers: IncomingMessage['headers']) {
+    this.#headers = headers;
+  }
+  get(name: string): string | null {
+    const value = this.#headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/**
+ * One request as core's receiver takes it. A class, not an object literal with a getter: every
+ * request has the same shape, and the getter (on the prototype) closes over nothing.
+ */
+class NestWebhookRequest implements WebhookRequest<NestPlatform> {
+  readonly method: string;
+  readonly headers: NodeHeaders;
+  readonly body: BodyReader;
+  readonly platform: NestPlatform;
+  constructor(req: IncomingMessage) {
+    this.method = req.method ?? '';
+    this.headers = new NodeHeaders(req.headers);
+    this.body = createNestBodyReader(req);
+    this.platform = { req };
+  }
+  /** Worked out only when asked (Express's req.ip runs its proxy rules on every read). */
+  get remoteAddress(): string | undefined {
+    return remoteAddressOf(this.platform.req);
+  }
 }
 
 const EMPTY_BODY = Object.freeze({ 'content-length': '0' });
@@ -166,15 +190,7 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
     const handler = this.#handler;
     if (handler === undefined) throw new Error('SmsWebhookReceiver.handle was called before the application started, or without webhookPath');
     try {
-      const answer = await handler.handle({
-        method: req.method ?? '',
-        headers: headersOf(req),
-        body: createNestBodyReader(req),
-        get remoteAddress() {
-          return remoteAddressOf(req);
-        },
-        platform: { req },
-      });
+      const answer = await handler.handle(new NestWebhookRequest(req));
       send(res, answer);
     } catch {
       // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
