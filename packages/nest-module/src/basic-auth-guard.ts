@@ -84,6 +84,11 @@ export class SmsBasicAuthGuard implements CanActivate {
     return false;
   }
 
+  /** Whether `webhooks.basicAuth` is set (without it, every request is let through). */
+  get checksCredentials(): boolean {
+    return this.#allowed !== undefined;
+  }
+
   /** The `WWW-Authenticate` challenge of a refusal. */
   get challenge(): string {
     return this.#challenge;

@@ -59,6 +59,20 @@ function markedPath(route: FastifyRouteOptions): unknown {
   return (getMetadata(FASTIFY_ROUTE_CONFIG, handler) as Record<string, unknown> | undefined)?.[WEBHOOK_ROUTE_MARK];
 }
 
+/** What the receiver uses of an Express application's router (Express 4: `app._router`, 5: `app.router`). */
+interface ExpressLayer {
+  readonly name?: string;
+  readonly route?: { readonly path?: unknown; readonly stack?: readonly { readonly handle?: unknown }[] };
+}
+interface ExpressAppLike {
+  use(path: string, handler: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): unknown;
+  readonly _router?: { stack?: ExpressLayer[] };
+  readonly router?: { stack?: ExpressLayer[] };
+}
+
+/** The body parsers Nest and Express mount (`express.json()`, `urlencoded`, `raw`, `text`). */
+const PARSER_LAYER = /^(json|urlencoded|raw|text)Parser$/;
+
 /** The token of the webhook path the module was declared with (`null`: no controller). */
 export const SMS_WEBHOOK_PATH = '@smsv4/nest-module:webhook-path';
 
@@ -237,6 +251,7 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
     } catch (e) {
       throw new SmsModuleError('invalid-options', `SmsModule: webhooks: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
+    if (platform === 'express') this.#guardBeforeParsers();
     const names = (list: readonly DiscoveredHandler[]) => (list.length === 0 ? 'none' : list.map((h) => h.name).join(', '));
     this.#logger.log(`Receiving callbacks at /${this.path.replace(/^\/+/, '')}: receipts → ${names(receipts)}; inbound messages → ${names(inbound)}`);
   }
@@ -267,6 +282,40 @@ export class SmsWebhookReceiver implements OnModuleInit, OnModuleDestroy {
       // Writing the answer failed (the socket is gone): nothing more can be said to the peer.
       if (!res.headersSent) res.destroy();
     }
+  }
+
+  /**
+   * On Express, Nest mounts its body parsers before any guard runs: with `basicAuth`, a stranger's
+   * JSON body would be read and parsed before the guard refused it. Once the routes are registered,
+   * a middleware for the webhook route's own path (found by the mark its handler carries, so a
+   * global prefix is included) is moved before the first parser: it refuses wrong credentials
+   * without reading the body, and lets the others through to the parsers and the controller.
+   */
+  #guardBeforeParsers(): void {
+    const guard = this.guard;
+    if (guard === undefined || !guard.checksCredentials) return;
+    const app = (this.adapterHost?.httpAdapter as { getInstance?: () => unknown } | undefined)?.getInstance?.() as ExpressAppLike | undefined;
+    if (typeof app?.use !== 'function') return;
+    const stack = (app._router ?? app.router)?.stack;
+    if (!Array.isArray(stack)) return;
+    const route = stack.find((layer) => layer.route?.stack?.some((entry) => markedPath({ handler: entry.handle }) === this.path));
+    const routePath = route?.route?.path;
+    const firstParser = stack.findIndex((layer) => PARSER_LAYER.test(layer.name ?? ''));
+    if (typeof routePath !== 'string' || firstParser === -1) return;
+    app.use(routePath, (req, res, next) => {
+      // Mounted at the route's path: only the route itself (with or without a trailing slash) is checked.
+      const rest = (req as IncomingMessage & { path?: string }).path;
+      if ((rest !== '/' && rest !== '') || guard.authorizes(req.headers.authorization)) {
+        next();
+        return;
+      }
+      const { status, description } = WEBHOOK_REJECTIONS.unauthorized;
+      const body = JSON.stringify({ statusCode: status, message: description });
+      res.writeHead(status, { 'www-authenticate': guard.challenge, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+      res.end(body);
+    });
+    const added = stack.pop() as ExpressLayer;
+    stack.splice(firstParser, 0, added);
   }
 
   /** Answers the webhook route on Fastify, from its onRequest hook (the body not parsed yet). */
