@@ -112,7 +112,8 @@ describe('the context a handler receives', () => {
     const { handler, receipts } = collecting();
     await handler.handle(post('delivery-receipt/single-delivered.xml'));
     await handler.handle(post('delivery-receipt/multipart-part2-expired.xml'));
-    const [[, a], [, b]] = receipts as [[DeliveryReceipt, WebhookContext][number], [DeliveryReceipt, WebhookContext][number]];
+    const a = receipts[0]![1];
+    const b = receipts[1]![1];
     expect(a).not.toBe(b);
     expect(a.signal).not.toBe(b.signal);
     expect(a.key).not.toBe(b.key);
