@@ -81,6 +81,56 @@ describe('createHandlerDeadlines', () => {
     expect(created()).toBe(1);
   });
 
+  it("keeps an unref'd timer while idle where the runtime has ref and unref, and reuses it", async () => {
+    let clock = 0;
+    const handles: { callback: () => void; at: number; referenced: boolean; cleared: boolean }[] = [];
+    const timers: DeadlineTimers = {
+      setTimeout(callback, ms) {
+        const handle = {
+          callback,
+          at: clock + ms,
+          referenced: true,
+          cleared: false,
+          ref() {
+            handle.referenced = true;
+          },
+          unref() {
+            handle.referenced = false;
+          },
+        };
+        handles.push(handle);
+        return handle;
+      },
+      clearTimeout(handle) {
+        (handle as { cleared: boolean }).cleared = true;
+      },
+      now: () => clock,
+    };
+    const deadlines = createHandlerDeadlines(100, timers);
+    const first = gate<string>();
+    const a = deadlines.race(first.promise);
+    first.resolve('a');
+    expect(await a).toBe('a');
+    expect(handles).toHaveLength(1);
+    expect(handles[0]).toMatchObject({ referenced: false, cleared: false });
+    clock = 50;
+    const second = gate<string>();
+    const b = deadlines.race(second.promise);
+    // The idle timer is taken again, not a new one.
+    expect(handles).toHaveLength(1);
+    expect(handles[0]?.referenced).toBe(true);
+    // It fires at the first deadline's instant: nothing is due, it is armed again for the second's.
+    clock = 100;
+    handles[0]?.callback();
+    expect(handles).toHaveLength(2);
+    expect(handles[1]?.at).toBe(150);
+    clock = 150;
+    handles[1]?.callback();
+    expect(await b).toBe(TIMED_OUT);
+    expect(deadlines.pending).toBe(0);
+    expect(handles).toHaveLength(2);
+  });
+
   it('times out exactly the races still pending at their own deadline, whatever the order of starts and settlements', async () => {
     await fc.assert(
       fc.asyncProperty(

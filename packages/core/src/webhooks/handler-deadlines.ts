@@ -1,8 +1,10 @@
 /**
  * The handlers' deadlines, kept by one timer for all of them. Every deadline of a receiver is the
  * same length from its start, so they fall due in the order they were set: a queue, with one timer
- * armed for its oldest live entry. A handler that settles in time only clears its slot; the timer
- * is cleared when no deadline is left, so an idle receiver holds no timer.
+ * armed for its oldest live entry. A handler that settles in time only clears its slot. When no
+ * deadline is left, the timer is unref'd where the runtime allows it (Node, Bun, Deno: it no longer
+ * keeps the process alive, and the next request reuses it instead of arming another), and cleared
+ * elsewhere: an idle receiver holds no timer that keeps its process alive.
  */
 
 /** What a deadline resolves with when it falls due before the promise it raced. */
@@ -45,6 +47,21 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
   let removed = 0;
   let live = 0;
   let timer: unknown;
+  /** Whether the armed timer was unref'd (no deadline left when it was). */
+  let idle = false;
+
+  /** No deadline left: the timer stops keeping the process alive, or goes. */
+  const rest = (): void => {
+    const handle = timer as { unref?: () => void; ref?: () => void } | undefined;
+    if (handle !== undefined && typeof handle === 'object' && typeof handle.unref === 'function' && typeof handle.ref === 'function') {
+      handle.unref();
+      idle = true;
+    } else {
+      timers.clearTimeout(timer);
+      timer = undefined;
+    }
+    reset();
+  };
 
   const reset = (): void => {
     removed += resolvers.length;
@@ -55,6 +72,7 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
 
   const fire = (): void => {
     timer = undefined;
+    idle = false;
     const at = timers.now();
     while (head < resolvers.length) {
       const resolve = resolvers[head];
@@ -86,16 +104,17 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
         dues.push(timers.now() + timeoutMs);
         live++;
         // No timer means no live deadline (the oldest is this one): one timer for the whole queue.
+        // A timer left from earlier deadlines fires no later than this one's, and re-arms for it.
         if (timer === undefined) timer = timers.setTimeout(fire, timeoutMs);
+        else if (idle) {
+          (timer as { ref: () => void }).ref();
+          idle = false;
+        }
         void settled.then((value) => {
           const index = slot - removed;
           if (index >= 0 && resolvers[index] === resolve) {
             resolvers[index] = undefined;
-            if (--live === 0) {
-              timers.clearTimeout(timer);
-              timer = undefined;
-              reset();
-            }
+            if (--live === 0) rest();
           }
           // Resolving a promise that timed out already does nothing.
           resolve(value);

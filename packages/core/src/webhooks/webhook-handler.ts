@@ -200,7 +200,9 @@ function callbackFacts(callback: Callback, withContent: boolean): CallbackFacts 
 const instantOf = (instant: string | undefined): { instant?: string } => (instant === undefined ? {} : { instant });
 
 /** The accessors every handler context carries as its own enumerable members; set by {@link HandlerContext}. */
-let CONTEXT_ACCESSORS: PropertyDescriptorMap;
+let SIGNAL: PropertyDescriptor;
+let REMOTE_ADDRESS: PropertyDescriptor;
+let PLATFORM: PropertyDescriptor;
 
 /**
  * The context of one handler call. Its members are own and enumerable, as those of an object
@@ -226,7 +228,10 @@ class HandlerContext<P> implements WebhookContext<P> {
     self.format = format;
     if (instant !== undefined) self.instant = instant;
     this.#request = request;
-    Object.defineProperties(this, CONTEXT_ACCESSORS);
+    // One call each: about half the time of one defineProperties call with a map of three.
+    Object.defineProperty(this, 'signal', SIGNAL);
+    Object.defineProperty(this, 'remoteAddress', REMOTE_ADDRESS);
+    Object.defineProperty(this, 'platform', PLATFORM);
   }
 
   /** Aborts the signal of `context` (when its handler asked for it). Static: contexts carry no method of their own. */
@@ -235,29 +240,27 @@ class HandlerContext<P> implements WebhookContext<P> {
   }
 
   static {
-    CONTEXT_ACCESSORS = {
-      signal: {
-        get(this: HandlerContext<unknown>) {
-          this.#controller ??= new AbortController();
-          return this.#controller.signal;
-        },
-        enumerable: true,
-        configurable: true,
+    SIGNAL = {
+      get(this: HandlerContext<unknown>) {
+        this.#controller ??= new AbortController();
+        return this.#controller.signal;
       },
-      remoteAddress: {
-        get(this: HandlerContext<unknown>) {
-          return this.#request.remoteAddress;
-        },
-        enumerable: true,
-        configurable: true,
+      enumerable: true,
+      configurable: true,
+    };
+    REMOTE_ADDRESS = {
+      get(this: HandlerContext<unknown>) {
+        return this.#request.remoteAddress;
       },
-      platform: {
-        get(this: HandlerContext<unknown>) {
-          return this.#request.platform;
-        },
-        enumerable: true,
-        configurable: true,
+      enumerable: true,
+      configurable: true,
+    };
+    PLATFORM = {
+      get(this: HandlerContext<unknown>) {
+        return this.#request.platform;
       },
+      enumerable: true,
+      configurable: true,
     };
     // Deep equality (`toStrictEqual`) compares constructors: a context equals the object literal it replaces.
     Object.defineProperty(HandlerContext.prototype, 'constructor', { value: Object, writable: true, configurable: true, enumerable: false });
