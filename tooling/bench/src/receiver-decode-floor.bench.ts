@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMemoryDuplicateStore, createWebhookHandler, decodeCallback } from '@smsv4/core';
@@ -75,6 +76,7 @@ export const receiverDecodeFloor: BenchSuite = {
   target: { kind: 'max-time-ratio', value: 1.3, subject: RECEIVER },
   notes: () => [
     `Each call takes ${BATCH} XML delivery receipts (packages/core/test/fixtures/delivery-receipt/single-delivered.xml, each with a ticket of its own, 1 in 20 the previous one again): the floor decodes them with \`decodeCallback\`; the receiver takes them through \`handler.handle()\` (method, API version, content type, size, decoding, the in-memory duplicate store, an async handler, the answer), as an adapter does after reading the body.`,
+    `Load average at the end of the run: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${(loadavg()[0] ?? 0) > availableParallelism() ? ' (a shared, busy machine: rounds are preempted, and the longer task more often, so the ratio reads high)' : ''}.`,
     'Why 1.3×: over HTTP, decoding costs about half of what reading the body on a framework route costs (the decode floor runs at 61–83 % of the read floor), so a receiver at 90 % of the decode floor\'s rate may add about a third of the decoding\'s time of its own; this measure isolates that part from the noise of loopback rounds.',
   ],
 };
