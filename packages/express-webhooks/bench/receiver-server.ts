@@ -5,11 +5,13 @@
  *   read the body and fast-xml-parser to parse it, then `res.status(200).end()` (no body:
  *   `res.sendStatus()` would also hash one for its ETag);
  * - `/receiver`, the receiver mounted the same way (`app.post('/receiver', receiver)`), whose handler
- *   counts each receipt it takes by ticket ID and part;
+ *   counts each receipt it takes by ticket ID and part (an async handler, as applications write them);
  * - `/ignore`, a route that answers 200 without reading the body (for reference: what any route costs);
  * - `/read` and `/decode`, the receiver's first steps alone (for reference: where its cost goes): core's
- *   bounded body reader, then 200; the same reader and `decodeCallback` (XML well-formedness, the
- *   receipt's members and rules, its timestamp), then 200;
+ *   bounded body reader, then 200 (the read floor); the same reader and `decodeCallback` (XML
+ *   well-formedness, the receipt's members and rules, its timestamp), then 200 (the decode floor:
+ *   what no receiver can avoid; each call is timed, and compared with the same bodies decoded in a
+ *   tight loop when the stats are asked for);
  * - `/telemetry`, the same receiver given `telemetry: createTelemetry({ api })` with the OpenTelemetry
  *   API installed but no SDK registered (its providers are no-ops), counting apart.
  * Answers `stats` messages with the receivers' counts and the process's CPU time.
