@@ -80,6 +80,18 @@ describe('createWebhookHandler: taking events', () => {
     expect(answer.body).toContain('Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: day 29 does not exist in February 2015');
   });
 
+  it('answers 400 to a receipt of 9,300 attributes in 64 KiB without calling the handler', async () => {
+    const onDeliveryReceipt = vi.fn();
+    const { handler } = receiver({ onDeliveryReceipt });
+    const name = (n: number): string => String.fromCharCode(97 + Math.floor(n / 676), 97 + (Math.floor(n / 26) % 26), 97 + (n % 26));
+    const attributes = Array.from({ length: 9_300 }, (_, i) => `${name(i)}=""`).join(' ');
+    const body = loadFixture(RECEIPT).replace('<mtStatus ', `<mtStatus ${attributes} `);
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    const answer = await handler.handle({ ...post(RECEIPT), body });
+    expect(answer).toMatchObject({ status: 400, rejection: 'malformed-payload' });
+    expect(onDeliveryReceipt).not.toHaveBeenCalled();
+  });
+
   it('takes JSON receipts and byte bodies', async () => {
     const onDeliveryReceipt = vi.fn();
     const { handler } = receiver({ onDeliveryReceipt });
