@@ -233,6 +233,9 @@ ${perRound.join('\n')}
 `;
 
 console.log(report);
+for (const { major, stats } of results) {
+  console.log(`Express ${major}: decodeCallback ${(stats.decodeInPlace / 1000).toFixed(1)} µs per call inside the server, ${(stats.decodeInLoop / 1000).toFixed(1)} µs in a loop over the same bodies (${(stats.decodeInPlace / stats.decodeInLoop).toFixed(2)}×)`);
+}
 if (!options.dryRun) {
   writeReportBlock('express-webhooks-load', report);
   for (const { major, rounds: m } of results) {
