@@ -17,7 +17,7 @@ export { parseStrictJson } from './json/strict-json.js';
 export type { XmlDocument, XmlElement, XmlValue, XmlProblem, ParseXmlOptions } from './xml/xml-document.js';
 export { parseXmlDocument, XML_NAMESPACES } from './xml/xml-document.js';
 export type { WellFormedProblem } from './xml/well-formed.js';
-export { checkWellFormed } from './xml/well-formed.js';
+export { checkWellFormed, MAX_ATTRIBUTES } from './xml/well-formed.js';
 
 export type { WireFormat, DecodeOptions, EncodeOptions, BodyProblem, ReadBody } from './codec/wire-format.js';
 export { readBody, DEFAULT_MAX_BODY_BYTES } from './codec/wire-format.js';

@@ -4,7 +4,7 @@
  * body parser ran before it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions, type WebhookResponse } from '@smsv4/core';
+import { createWebhookHandler, type BodyReader, type WebhookHandler, type WebhookHandlerOptions, type WebhookRequest, type WebhookResponse } from '@smsv4/core';
 import { createNodeBodyReader } from './read-body.js';
 
 /** What the handlers find in `context.platform`. */
@@ -37,14 +37,36 @@ const EMPTY_BODY = Object.freeze({ 'content-length': '0' });
  * Node's request headers as a `get(name)` lookup: their names are lower case already, so each read
  * is one property access (core asks with lower-case names).
  */
-function headersOf(req: IncomingMessage): { get(name: string): string | null } {
-  const { headers } = req;
-  return {
-    get(name) {
-      const value = headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
+class NodeHeaders {
+  readonly #headers: IncomingMessage['headers'];
+  constructor(headers: IncomingMessage['headers']) {
+    this.#headers = headers;
+  }
+  get(name: string): string | null {
+    const value = this.#headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+/**
+ * One request as core's receiver takes it. A class, not an object literal with a getter: every
+ * request has the same shape, and the getter (on the prototype) closes over nothing.
+ */
+class ExpressWebhookRequest implements WebhookRequest<ExpressPlatform> {
+  readonly method: string;
+  readonly headers: NodeHeaders;
+  readonly body: BodyReader;
+  readonly platform: ExpressPlatform;
+  constructor(req: IncomingMessage) {
+    this.method = req.method ?? '';
+    this.headers = new NodeHeaders(req.headers);
+    this.body = createNodeBodyReader(req);
+    this.platform = { req };
+  }
+  /** Worked out only when asked (Express's req.ip runs its proxy rules on every read). */
+  get remoteAddress(): string | undefined {
+    return remoteAddressOf(this.platform.req);
+  }
 }
 
 function send(res: ServerResponse, answer: WebhookResponse): void {
@@ -78,16 +100,7 @@ export function createWebhookMiddleware(options: WebhookMiddlewareOptions): Webh
   const handler = createWebhookHandler<ExpressPlatform>(options);
   const middleware = (req: IncomingMessage, res: ServerResponse): void => {
     void handler
-      .handle({
-        method: req.method ?? '',
-        headers: headersOf(req),
-        body: createNodeBodyReader(req),
-        // Worked out only when asked (Express's req.ip runs its proxy rules on every read).
-        get remoteAddress() {
-          return remoteAddressOf(req);
-        },
-        platform: { req },
-      })
+      .handle(new ExpressWebhookRequest(req))
       .then((answer) => {
         try {
           send(res, answer);

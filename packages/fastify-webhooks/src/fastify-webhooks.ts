@@ -5,7 +5,7 @@
  * header checks; the parsers, routes and body limit of the rest of the application are untouched.
  * Works with Fastify 4 and 5.
  */
-import { createStreamBodyReader, createWebhookHandler, type BodyReader, type WebhookHandlerOptions } from '@smsv4/core';
+import { createStreamBodyReader, createWebhookHandler, type BodyReader, type WebhookHandlerOptions, type WebhookRequest } from '@smsv4/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 
 /** What the handlers find in `context.platform`. */
@@ -38,6 +38,28 @@ const CONSUMED_ADVICE = 'a hook read request.raw before the route of @smsv4/fast
  */
 function streamBody(stream: AsyncIterable<Uint8Array>, contentLength: string | undefined): BodyReader {
   return createStreamBodyReader(stream, { contentLength, consumedAdvice: CONSUMED_ADVICE });
+}
+
+/**
+ * One request as core's receiver takes it. A class, not an object literal with a getter: every
+ * request has the same shape, and the getter (on the prototype) closes over nothing.
+ */
+class FastifyWebhookRequest implements WebhookRequest<FastifyPlatform> {
+  readonly method: string;
+  readonly headers: FastifyRequest['headers'];
+  readonly body: BodyReader;
+  readonly platform: FastifyPlatform;
+  constructor(request: FastifyRequest, reply: FastifyReply) {
+    const stream = request.body;
+    this.method = request.method;
+    this.headers = request.headers;
+    this.body = isAsyncIterable(stream) ? streamBody(stream, request.headers['content-length']) : EMPTY;
+    this.platform = { request, reply };
+  }
+  /** Read only when asked (Fastify's `request.ip` runs its proxy rules on every read). */
+  get remoteAddress(): string {
+    return this.platform.request.ip;
+  }
 }
 
 /** The register options Fastify itself reads; they are not the receiver's. */
@@ -83,16 +105,7 @@ export const fastifyWebhooks: FastifyPluginCallback<FastifyWebhooksOptions> = (f
     url: '/',
     exposeHeadRoute: false,
     handler: async (request, reply) => {
-      const stream = request.body;
-      const answer = await handler.handle({
-        method: request.method,
-        headers: request.headers,
-        body: isAsyncIterable(stream) ? streamBody(stream, request.headers['content-length']) : EMPTY,
-        get remoteAddress() {
-          return request.ip;
-        },
-        platform: { request, reply },
-      });
+      const answer = await handler.handle(new FastifyWebhookRequest(request, reply));
       return reply.code(answer.status).headers(answer.headers).send(answer.body === '' ? undefined : answer.body);
     },
   });

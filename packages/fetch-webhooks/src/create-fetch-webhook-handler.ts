@@ -3,7 +3,7 @@
  * into a `Response`. Runs wherever the Fetch standard does (Hono, Next.js route handlers, Bun,
  * Deno, Cloudflare Workers, Vercel Edge, Node 20 with any Fetch server).
  */
-import { createWebhookHandler, type WebhookHandler, type WebhookHandlerOptions, type WebhookResponse } from '@smsv4/core';
+import { createWebhookHandler, type BodyReader, type WebhookHandler, type WebhookHandlerOptions, type WebhookRequest, type WebhookResponse } from '@smsv4/core';
 import { createFetchBodyReader } from './read-request-body.js';
 
 /** What the handlers find in `context.platform`: the request and the arguments the runtime passed after it. */
@@ -36,6 +36,29 @@ export interface FetchWebhookHandler<A extends unknown[] = unknown[]> {
   close(): void;
 }
 
+/**
+ * One request as core's receiver takes it. A class, not an object literal with a getter: every
+ * request has the same shape, and the getter (on the prototype) closes over nothing.
+ */
+class FetchWebhookRequest<A extends unknown[]> implements WebhookRequest<FetchPlatform<A>> {
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyReader;
+  readonly platform: FetchPlatform<A>;
+  readonly #getRemoteAddress: ((request: Request, ...args: A) => string | undefined) | undefined;
+  constructor(request: Request, args: A, getRemoteAddress: ((request: Request, ...args: A) => string | undefined) | undefined) {
+    this.method = request.method;
+    this.headers = request.headers;
+    this.body = createFetchBodyReader(request);
+    this.platform = { request, args };
+    this.#getRemoteAddress = getRemoteAddress;
+  }
+  /** Asked of `getRemoteAddress` only when something needs it. */
+  get remoteAddress(): string | undefined {
+    return this.#getRemoteAddress?.(this.platform.request, ...this.platform.args);
+  }
+}
+
 function toResponse(answer: WebhookResponse): Response {
   return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
 }
@@ -62,15 +85,7 @@ export function createFetchWebhookHandler<A extends unknown[] = unknown[]>(optio
   const receive = async (request: Request, ...args: A): Promise<Response> => {
     // Duck-typed: runtimes and servers (Hono on Node, edge sandboxes) hand over their own Request classes.
     if (typeof request?.headers?.get !== 'function') throw new TypeError('the Fetch webhook handler takes a Request');
-    const answer = await handler.handle({
-      method: request.method,
-      headers: request.headers,
-      body: createFetchBodyReader(request),
-      get remoteAddress() {
-        return getRemoteAddress?.(request, ...args);
-      },
-      platform: { request, args },
-    });
+    const answer = await handler.handle(new FetchWebhookRequest(request, args, getRemoteAddress));
     return toResponse(answer);
   };
   return Object.assign(receive, { handler, close: () => handler.close() });

@@ -59,26 +59,45 @@ export class SmsBasicAuthGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const allowed = this.#allowed;
-    if (allowed === undefined) return true;
     const http = context.switchToHttp();
-    const header = http.getRequest<IncomingMessage>().headers.authorization;
-    const presented = parseBasicAuthorization(header);
-    let match = false;
-    // Every pair is compared, so the time taken does not tell which one matched.
-    for (const expected of allowed) if (credentialsMatch(presented, expected)) match = true;
-    if (match) return true;
+    if (this.authorizes(http.getRequest<IncomingMessage>().headers.authorization)) return true;
     const response = http.getResponse<ServerResponse>();
     response.setHeader('www-authenticate', this.#challenge);
     // Answered before the body is read: the connection is closed rather than a stranger's body read to keep it.
     response.setHeader('connection', 'close');
     const { status, description } = WEBHOOK_REJECTIONS.unauthorized;
+    throw new HttpException(description, status);
+  }
+
+  /**
+   * Whether an `Authorization` header carries credentials of `webhooks.basicAuth` (always, without
+   * it). A refusal is reported to the telemetry. The webhook route calls it before any body parsing.
+   */
+  authorizes(authorization: string | undefined): boolean {
+    const allowed = this.#allowed;
+    if (allowed === undefined) return true;
+    const presented = parseBasicAuthorization(authorization);
+    let match = false;
+    // Every pair is compared, so the time taken does not tell which one matched.
+    for (const expected of allowed) if (credentialsMatch(presented, expected)) match = true;
+    if (match) return true;
+    const { status } = WEBHOOK_REJECTIONS.unauthorized;
     try {
       this.#telemetry?.callback().end({ status, outcome: 'rejected', rejection: 'unauthorized' });
     } catch {
       // Telemetry must not change the answer the service gets.
     }
-    throw new HttpException(description, status);
+    return false;
+  }
+
+  /** Whether `webhooks.basicAuth` is set (without it, every request is let through). */
+  get checksCredentials(): boolean {
+    return this.#allowed !== undefined;
+  }
+
+  /** The `WWW-Authenticate` challenge of a refusal. */
+  get challenge(): string {
+    return this.#challenge;
   }
 }
 

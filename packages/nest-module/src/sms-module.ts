@@ -4,7 +4,7 @@
  * Written by hand rather than with `ConfigurableModuleBuilder`, so that `isGlobal` means the same in
  * both and every option is checked at start-up with a message that names it.
  */
-import { Module, type DynamicModule, type FactoryProvider, type Provider } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type FactoryProvider, type NestModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { createClient, type SmsClient } from '@smsv4/transport-fetch';
 import { SmsBasicAuthGuard } from './basic-auth-guard.js';
@@ -83,7 +83,14 @@ function declare({ isGlobal = false, webhookPath, options, imports = [], provide
  * export class AppModule {}
  */
 @Module({})
-export class SmsModule {
+export class SmsModule implements NestModule {
+  constructor(@Inject(SmsWebhookReceiver) private readonly receiver: SmsWebhookReceiver) {}
+
+  /** Called by Nest before it registers the routes: the receiver hooks the webhook route on Fastify. */
+  configure(): void {
+    this.receiver.attachToPlatform();
+  }
+
   /** Declares the module with options known now. */
   static forRoot(options: SmsModuleSyncOptions): DynamicModule {
     if (options === null || typeof options !== 'object') throw new SmsModuleError('invalid-options', 'SmsModule: forRoot needs an options object with a client member');

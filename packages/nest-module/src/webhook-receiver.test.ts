@@ -17,10 +17,10 @@ function receiverOn(platform: string | undefined): SmsWebhookReceiver {
 }
 
 describe('SmsWebhookReceiver on start-up', () => {
-  it('refuses a platform other than Express', () => {
+  it('refuses a platform other than Express and Fastify, saying what to do instead', () => {
     const error = (() => {
       try {
-        receiverOn('fastify').onModuleInit();
+        receiverOn('koa').onModuleInit();
       } catch (e) {
         return e;
       }
@@ -29,12 +29,13 @@ describe('SmsWebhookReceiver on start-up', () => {
     expect(error).toBeInstanceOf(SmsModuleError);
     expect(error).toMatchObject({
       code: 'unsupported-platform',
-      message: 'SmsModule: the webhook controller needs the Express platform (@nestjs/platform-express), this application runs on fastify',
+      message:
+        'SmsModule: the webhook controller runs on the Express platform (@nestjs/platform-express) or the Fastify platform (@nestjs/platform-fastify), this application runs on koa: use one of them, or declare the module without webhookPath and call SmsWebhookReceiver.handle(req, res) with Node\'s request and response from a route of your own',
     });
   });
 
-  it('starts on Express, and without an HTTP adapter (an application context)', () => {
-    for (const platform of ['express', undefined]) {
+  it('starts on Express, on Fastify, and without an HTTP adapter (an application context)', () => {
+    for (const platform of ['express', 'fastify', undefined]) {
       const receiver = receiverOn(platform);
       receiver.onModuleInit();
       expect(receiver.handlers.map((h) => h.name)).toEqual(['Receipts.take']);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const script = join(root, 'test', 'support', 'cjs-consumer.cjs');
 const preload = join(root, 'test', 'support', 'redirect-nest.cjs');
-/** Set by the Nest 10 run (test-nest10/) to the directory Nest is resolved from. */
+/** Set by the Nest 10 and Nest 12 runs (test-nest10/, test-nest12/) to the directory Nest is resolved from. */
 const nestFrom = process.env.NEST_MODULES_FROM;
 
 function run(): Promise<{ stdout: string; stderr: string; code: number }> {

@@ -3,6 +3,7 @@ import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/co
 import type { NestApplicationOptions } from '@nestjs/common';
 import { Injectable } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { WebhookHandlerOptions } from '@smsv4/core';
 import { eventually, type CallbackAnswer, type ReceiverUnderTest } from '@smsv4/testing';
@@ -17,14 +18,21 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Compiles a testing module and serves it over HTTP on loopback. */
+/** The HTTP platform of a Nest application under test. */
+export type Platform = 'express' | 'fastify';
+
+/** Compiles a testing module and serves it over HTTP on loopback (on Express unless told otherwise; Fastify trusts a loopback proxy). */
 export async function startApp(
   metadata: ModuleMetadata,
   options: NestApplicationOptions = {},
   configure: (app: INestApplication) => void = () => undefined,
+  platform: Platform = 'express',
 ): Promise<RunningApp> {
   const moduleRef = await Test.createTestingModule(metadata).compile();
-  const app = moduleRef.createNestApplication({ logger: false, ...options });
+  const app =
+    platform === 'express'
+      ? moduleRef.createNestApplication({ logger: false, ...options })
+      : moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ trustProxy: 'loopback' }), { logger: false, ...options });
   configure(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -54,7 +62,12 @@ const CLIENT = { baseUrl: 'http://127.0.0.1:9', accountId: 'sandbox', password: 
  * `webhooks`, with a provider whose decorated methods call the handlers given (none for the others);
  * it trusts a loopback proxy. The receivers of the conformance and telemetry suites.
  */
-export async function startReceiver({ onDeliveryReceipt, onInboundMessage, ...webhooks }: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
+export async function startReceiver(options: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
+  return startReceiverOn('express', options);
+}
+
+/** {@link startReceiver} on either platform. */
+export async function startReceiverOn(platform: Platform, { onDeliveryReceipt, onInboundMessage, ...webhooks }: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
   class Handlers {}
   const decorate = (name: string, handler: (...args: never[]) => unknown, decorator: MethodDecorator): void => {
     Object.defineProperty(Handlers.prototype, name, { value: handler, writable: true, configurable: true });
@@ -66,7 +79,10 @@ export async function startReceiver({ onDeliveryReceipt, onInboundMessage, ...we
   const running = await startApp(
     { imports: [SmsModule.forRoot({ client: CLIENT, webhookPath: 'callbacks', webhooks })], providers: [Handlers] },
     {},
-    (app) => void (app as NestExpressApplication).set('trust proxy', 'loopback'),
+    (app) => {
+      if (platform === 'express') (app as NestExpressApplication).set('trust proxy', 'loopback');
+    },
+    platform,
   );
   return { url: `${running.url}/callbacks`, close: () => running.close() };
 }

@@ -1,4 +1,4 @@
-/** The suite runs against the Nest major it claims: 11 here, 10 from test-nest10/ (which sets EXPECTED_NEST_MAJOR). */
+/** The suite runs against the Nest major it claims: 11 here, 10 and 12 from test-nest10/ and test-nest12/ (which set EXPECTED_NEST_MAJOR). */
 import nestCore from '@nestjs/core/package.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 

@@ -48,15 +48,6 @@ export interface MemoryDuplicateStore extends DuplicateStore {
   clear(): void;
 }
 
-const IN_FLIGHT = 0;
-const SEEN = 1;
-
-interface Entry {
-  readonly key: string;
-  state: typeof IN_FLIGHT | typeof SEEN;
-  expiresAt: number;
-}
-
 /**
  * Expired entries are looked for every SWEEP_EVERY writes, among the SWEEP_EVERY oldest: the same
  * rate of removal as looking at one entry a write, at a fraction of the cost.
@@ -70,7 +61,9 @@ const SWEEP_EVERY = 64;
  *
  * Every operation is O(1) amortised, however long the process runs: entries are found through a
  * Map and aged through a queue of reservations (a Map walked from its start for the oldest entry
- * would step over every hole that earlier deletions left, and slow down as the store ages).
+ * would step over every hole that earlier deletions left, and slow down as the store ages). An
+ * entry is a slot of that queue, in three parallel arrays (key, expiry, state), not an object of
+ * its own: the Map holds the slot number of each live key.
  *
  * @example
  * const store = createMemoryDuplicateStore({ maxEntries: 50_000 });
@@ -78,72 +71,88 @@ const SWEEP_EVERY = 64;
 export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.now }: MemoryDuplicateStoreOptions = {}): MemoryDuplicateStore {
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new TypeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
   if (typeof now !== 'function') throw new TypeError('now must be a function');
-  const entries = new Map<string, Entry>();
-  // Entries in the order they were reserved, oldest from `head`; an entry no longer in `entries`
-  // (released, expired and reserved again) is skipped when it comes up.
-  let order: Entry[] = [];
+  // Slot numbers by key. Slot n sits at index n - dropped of the arrays, in the order of reservation,
+  // oldest from `head`; a slot whose key no longer points at it (released, expired and reserved
+  // again) is skipped when it comes up.
+  const slots = new Map<string, number>();
+  let keys: string[] = [];
+  let expiries: number[] = [];
+  /** 1 while seen, 0 while in flight. */
+  let seen: number[] = [];
   let head = 0;
+  let dropped = 0;
   let writes = 0;
 
-  const live = (entry: Entry): boolean => entries.get(entry.key) === entry;
+  const live = (index: number): boolean => slots.get(keys[index] as string) === index + dropped;
 
   const compact = (): void => {
-    if (head > 1024 && head * 2 > order.length) {
-      order = order.slice(head);
+    if (head > 1024 && head * 2 > keys.length) {
+      keys = keys.slice(head);
+      expiries = expiries.slice(head);
+      seen = seen.slice(head);
+      dropped += head;
       head = 0;
     }
   };
 
   const age = (at: number): void => {
     if (++writes % SWEEP_EVERY === 0) {
-      for (let looked = 0; looked < SWEEP_EVERY && head < order.length; looked++) {
-        const oldest = order[head] as Entry;
-        if (live(oldest) && oldest.expiresAt > at) break;
-        if (live(oldest)) entries.delete(oldest.key);
+      for (let looked = 0; looked < SWEEP_EVERY && head < keys.length; looked++) {
+        const isLive = live(head);
+        if (isLive && (expiries[head] as number) > at) break;
+        if (isLive) slots.delete(keys[head] as string);
         head++;
       }
     }
-    while (entries.size > maxEntries && head < order.length) {
-      const oldest = order[head++] as Entry;
-      if (live(oldest)) entries.delete(oldest.key);
+    while (slots.size > maxEntries && head < keys.length) {
+      if (live(head)) slots.delete(keys[head] as string);
+      head++;
     }
     compact();
   };
 
-  const insert = (key: string, state: Entry['state'], expiresAt: number, at: number): void => {
-    const entry: Entry = { key, state, expiresAt };
-    entries.set(key, entry);
-    order.push(entry);
+  const insert = (key: string, isSeen: number, expiresAt: number, at: number): void => {
+    slots.set(key, dropped + keys.length);
+    keys.push(key);
+    expiries.push(expiresAt);
+    seen.push(isSeen);
     age(at);
   };
 
   return {
     reserve(key, leaseMs) {
       const at = now();
-      const entry = entries.get(key);
-      if (entry !== undefined && entry.expiresAt > at) return entry.state === SEEN ? 'seen' : 'in-flight';
-      insert(key, IN_FLIGHT, at + leaseMs, at);
+      const slot = slots.get(key);
+      if (slot !== undefined) {
+        const index = slot - dropped;
+        if ((expiries[index] as number) > at) return seen[index] === 1 ? 'seen' : 'in-flight';
+      }
+      insert(key, 0, at + leaseMs, at);
       return 'reserved';
     },
     commit(key, ttlMs) {
       const at = now();
-      const entry = entries.get(key);
-      if (entry === undefined) insert(key, SEEN, at + ttlMs, at);
+      const slot = slots.get(key);
+      if (slot === undefined) insert(key, 1, at + ttlMs, at);
       else {
         // In place: the entry keeps its place in the queue (it ages from its reservation).
-        entry.state = SEEN;
-        entry.expiresAt = at + ttlMs;
+        const index = slot - dropped;
+        seen[index] = 1;
+        expiries[index] = at + ttlMs;
       }
     },
     release(key) {
-      entries.delete(key);
+      slots.delete(key);
     },
     get size() {
-      return entries.size;
+      return slots.size;
     },
     clear() {
-      entries.clear();
-      order = [];
+      slots.clear();
+      dropped += keys.length;
+      keys = [];
+      expiries = [];
+      seen = [];
       head = 0;
     },
   };

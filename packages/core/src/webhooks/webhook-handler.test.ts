@@ -80,6 +80,18 @@ describe('createWebhookHandler: taking events', () => {
     expect(answer.body).toContain('Member mobileOriginate.submittedDate must be an xs:dateTime with a time zone: day 29 does not exist in February 2015');
   });
 
+  it('answers 400 to a receipt of 9,300 attributes in 64 KiB without calling the handler', async () => {
+    const onDeliveryReceipt = vi.fn();
+    const { handler } = receiver({ onDeliveryReceipt });
+    const name = (n: number): string => String.fromCharCode(97 + Math.floor(n / 676), 97 + (Math.floor(n / 26) % 26), 97 + (n % 26));
+    const attributes = Array.from({ length: 9_300 }, (_, i) => `${name(i)}=""`).join(' ');
+    const body = loadFixture(RECEIPT).replace('<mtStatus ', `<mtStatus ${attributes} `);
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    const answer = await handler.handle({ ...post(RECEIPT), body });
+    expect(answer).toMatchObject({ status: 400, rejection: 'malformed-payload' });
+    expect(onDeliveryReceipt).not.toHaveBeenCalled();
+  });
+
   it('takes JSON receipts and byte bodies', async () => {
     const onDeliveryReceipt = vi.fn();
     const { handler } = receiver({ onDeliveryReceipt });
@@ -156,6 +168,25 @@ describe('createWebhookHandler: taking events', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(errors.map((e) => e.code)).toEqual(['handler-timeout', 'late-handler-failed']);
     expect((await handler.handle(post(RECEIPT))).outcome).toBe('handled');
+  });
+
+  it('keeps the deadlines of the handlers running with one timer, not one per request', async () => {
+    const gate = deferred();
+    const { handler } = receiver({ onDeliveryReceipt: () => gate.promise, onInboundMessage: () => gate.promise, reassemble: false });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const bodies = Array.from({ length: 40 }, (_, i) => {
+        const body = loadFixture('mobile-originate/text.json').replace(/"ticketId"\s*:\s*"[^"]*"/, `"ticketId":"T-${i}"`);
+        return { ...post('mobile-originate/text.json'), body };
+      });
+      const answers = bodies.map((request) => handler.handle(request));
+      await new Promise<void>((r) => queueMicrotask(r));
+      gate.resolve();
+      expect((await Promise.all(answers)).map((a) => a.outcome)).toEqual(bodies.map(() => 'handled'));
+      expect(setTimeoutSpy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
   });
 
   it('answers 409 to a second delivery while the first is being handled', async () => {

@@ -4,14 +4,24 @@
  * parser accepts for the documents of this API and refuses, among others: DOCTYPE and any other
  * markup declaration (so no entity can be declared), references other than the five predefined
  * entities and character references, unbalanced or mismatched tags, several roots, text outside the
- * root, unquoted or repeated attributes and nesting deeper than `maxDepth`.
+ * root, unquoted or repeated attributes, more than {@link MAX_ATTRIBUTES} attributes on an element
+ * and nesting deeper than `maxDepth`. Its work is linear in the length of the document.
  */
 
 /** The first problem found, or `undefined` for a well-formed document. */
 export type WellFormedProblem =
   | 'doctype' | 'markup-declaration' | 'entity' | 'mismatched-tag' | 'unclosed-tag' | 'no-root' | 'several-roots'
   | 'text-outside-root' | 'bad-name' | 'bad-attribute' | 'duplicate-attribute' | 'too-deep' | 'unterminated'
-  | 'bad-character' | 'bad-declaration' | 'bad-comment';
+  | 'bad-character' | 'bad-declaration' | 'bad-comment' | 'too-many-attributes';
+
+/** Most attributes an element may carry (the API's elements carry a dozen at most). */
+export const MAX_ATTRIBUTES = 256;
+
+/**
+ * Up to this many attributes, a new one is compared in place with those before it (no string is
+ * made); past it, the names go into a set, so the check stays linear in the length of the element.
+ */
+const COMPARED_IN_PLACE = 8;
 
 const isNameStart = (c: number): boolean =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
@@ -27,9 +37,8 @@ export function isXmlChar(cp: number): boolean {
   return cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
-/** Checks the references (`&...;`) of a run of character data or an attribute value. */
-function checkReferences(s: string, from: number, to: number): WellFormedProblem | undefined {
-  let amp = s.indexOf('&', from);
+/** Checks the references (`&...;`) of a run of character data or an attribute value, from its first `&` (`amp`). */
+function checkReferences(s: string, amp: number, to: number): WellFormedProblem | undefined {
   while (amp !== -1 && amp < to) {
     const semi = s.indexOf(';', amp);
     if (semi === -1 || semi >= to || semi - amp > 12) return 'entity';
@@ -84,8 +93,15 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
   let rootSeen = false;
   // The attributes of the element being read, the same way.
   const attrs: number[] = [];
+  // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE.
+  const names = new Set<string>();
   // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
   let cdataEnd = -1;
+  // Position of the next `<` after an attribute value's opening quote (forbidden in the value), kept
+  // between attributes: each is looked for once, not once per attribute of a long start tag.
+  let nextLt = -1;
+  // Position of the next `&` (the start of a reference), kept the same way.
+  let nextAmp = -1;
   while (i < n) {
     const lt = s.indexOf('<', i);
     const textEnd = lt === -1 ? n : lt;
@@ -96,7 +112,8 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         if (!checkChars(s, i, textEnd)) return 'bad-character';
         if (cdataEnd < i) cdataEnd = s.indexOf(']]>', i) >>> 0;
         if (cdataEnd < textEnd) return 'bad-character';
-        const problem = checkReferences(s, i, textEnd);
+        if (nextAmp < i) nextAmp = s.indexOf('&', i) >>> 0;
+        const problem = nextAmp < textEnd ? checkReferences(s, nextAmp, textEnd) : undefined;
         if (problem) return problem;
       }
     }
@@ -145,6 +162,7 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       const nameEnd = j;
       if (stack.length === 0 && rootSeen) return 'several-roots';
       attrs.length = 0;
+      names.clear();
       let closed = false;
       for (;;) {
         const before = j;
@@ -165,10 +183,21 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         const attrStart = j;
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
         const length = j - attrStart;
-        for (let k = 0; k < attrs.length; k += 2) {
-          if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
+        if (attrs.length < 2 * COMPARED_IN_PLACE) {
+          for (let k = 0; k < attrs.length; k += 2) {
+            if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
+          }
+          attrs.push(attrStart, j);
+        } else {
+          if (attrs.length === 2 * COMPARED_IN_PLACE) {
+            for (let k = 0; k < attrs.length; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
+            attrs.push(-1, -1);
+          }
+          if (names.size >= MAX_ATTRIBUTES) return 'too-many-attributes';
+          const name = s.slice(attrStart, j);
+          if (names.has(name)) return 'duplicate-attribute';
+          names.add(name);
         }
-        attrs.push(attrStart, j);
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         if (s.charCodeAt(j) !== 61 /* = */) return 'bad-attribute';
         j++;
@@ -177,10 +206,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         if (q !== 34 && q !== 39) return 'bad-attribute';
         const end = s.indexOf(q === 34 ? '"' : "'", j + 1);
         if (end === -1) return 'unterminated';
-        const lt2 = s.indexOf('<', j + 1);
-        if (lt2 !== -1 && lt2 < end) return 'bad-attribute';
+        if (nextLt <= j) nextLt = s.indexOf('<', j + 1) >>> 0;
+        if (nextLt < end) return 'bad-attribute';
         if (!checkChars(s, j + 1, end)) return 'bad-character';
-        const problem = checkReferences(s, j + 1, end);
+        if (nextAmp <= j) nextAmp = s.indexOf('&', j + 1) >>> 0;
+        const problem = nextAmp < end ? checkReferences(s, nextAmp, end) : undefined;
         if (problem) return problem;
         j = end + 1;
       }

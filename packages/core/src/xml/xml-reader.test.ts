@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, loadFixture } from '../../test/fixtures.js';
-import { checkWellFormed } from './well-formed.js';
+import { checkWellFormed, MAX_ATTRIBUTES } from './well-formed.js';
 import { parseWithFastXmlParser, parseXmlDocument } from './xml-document.js';
 import { readXmlTree } from './xml-reader.js';
 
@@ -204,7 +204,9 @@ describe('hostile documents', () => {
     ['an unterminated attribute', `<r a="${'x'.repeat(60_000)}/>`, 'unterminated'],
     ['markup in an attribute', `<r a="${'<'.repeat(60_000)}"/>`, 'bad-attribute'],
     ['undeclared entities', `<r>${'&e;'.repeat(20_000)}</r>`, 'entity'],
-    ['a repeated attribute after many', `<r ${Array.from({ length: 5_000 }, (_, i) => `a${i}="1"`).join(' ')} a0="2"/>`, 'duplicate-attribute'],
+    ['a repeated attribute after many', `<r ${Array.from({ length: MAX_ATTRIBUTES - 1 }, (_, i) => `a${i}="1"`).join(' ')} a0="2"/>`, 'duplicate-attribute'],
+    ['thousands of attributes on one element', `<r ${Array.from({ length: 5_000 }, (_, i) => `a${i}="${i}"`).join(' ')}/>`, 'too-many-attributes'],
+    ['one attribute more than the cap', `<r ${Array.from({ length: MAX_ATTRIBUTES + 1 }, (_, i) => `a${i}="${i}"`).join(' ')}/>`, 'too-many-attributes'],
   ];
 
   it.each(hostile)('refuses %s with the checker\'s answer', (_what, xml, problem) => {
@@ -212,10 +214,10 @@ describe('hostile documents', () => {
     expect(parseXmlDocument(xml)).toStrictEqual({ ok: false, error: problem });
   });
 
-  it('reads a huge attribute and thousands of attributes, as fast-xml-parser does', () => {
+  it('reads a huge attribute, as many attributes as the cap allows, and thousands of elements, as fast-xml-parser does', () => {
     for (const xml of [
       `<r a="${'x&amp;'.repeat(12_000)}"/>`,
-      `<r ${Array.from({ length: 5_000 }, (_, i) => `a${i}="${i}"`).join(' ')}/>`,
+      `<r ${Array.from({ length: MAX_ATTRIBUTES }, (_, i) => `a${i}="${i}"`).join(' ')}/>`,
       `<r>${'<a k="1"/>'.repeat(5_000)}</r>`,
     ]) {
       expect(checkWellFormed(xml)).toBeUndefined();

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createHandlerDeadlines, TIMED_OUT, type DeadlineTimers } from './handler-deadlines.js';
+
+/** Timers driven by hand: a stepping clock, and the armed timers kept in a list. */
+function manualTimers() {
+  let clock = 0;
+  const armed = new Map<number, { at: number; callback: () => void }>();
+  let next = 0;
+  let created = 0;
+  const timers: DeadlineTimers = {
+    setTimeout(callback, ms) {
+      created++;
+      armed.set(++next, { at: clock + ms, callback });
+      return next;
+    },
+    clearTimeout(handle) {
+      armed.delete(handle as number);
+    },
+    now: () => clock,
+  };
+  /** Moves the clock to `to`, firing the timers due on the way, in order. */
+  const advance = async (to: number): Promise<void> => {
+    for (;;) {
+      const due = [...armed.entries()].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at)[0];
+      if (due === undefined) break;
+      armed.delete(due[0]);
+      clock = Math.max(clock, due[1].at);
+      due[1].callback();
+      await Promise.resolve();
+    }
+    clock = to;
+    // Let the settled promises run their continuations.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { timers, advance, armed: () => armed.size, created: () => created };
+}
+
+function gate<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('createHandlerDeadlines', () => {
+  it('resolves with the value when the promise settles first, with TIMED_OUT when the deadline passes first', async () => {
+    const { timers, advance } = manualTimers();
+    const deadlines = createHandlerDeadlines(100, timers);
+    const fast = gate<string>();
+    const slow = gate<string>();
+    const a = deadlines.race(fast.promise);
+    const b = deadlines.race(slow.promise);
+    fast.resolve('fast');
+    expect(await a).toBe('fast');
+    await advance(99);
+    let late: unknown = 'pending';
+    void b.then((v) => (late = v));
+    await advance(99);
+    expect(late).toBe('pending');
+    await advance(100);
+    expect(late).toBe(TIMED_OUT);
+    slow.resolve('too late');
+    await advance(200);
+    expect(await b).toBe(TIMED_OUT);
+    expect(deadlines.pending).toBe(0);
+  });
+
+  it('keeps one timer however many deadlines run, and none once they are all met', async () => {
+    const { timers, advance, armed, created } = manualTimers();
+    const deadlines = createHandlerDeadlines(1000, timers);
+    const gates = Array.from({ length: 500 }, () => gate<number>());
+    const races = gates.map((g) => deadlines.race(g.promise));
+    expect(armed()).toBe(1);
+    expect(created()).toBe(1);
+    expect(deadlines.pending).toBe(500);
+    gates.forEach((g, i) => g.resolve(i));
+    expect(await Promise.all(races)).toEqual(gates.map((_, i) => i));
+    expect(deadlines.pending).toBe(0);
+    expect(armed()).toBe(0);
+    await advance(5000);
+    expect(created()).toBe(1);
+  });
+
+  it("keeps an unref'd timer while idle where the runtime has ref and unref, and reuses it", async () => {
+    let clock = 0;
+    const handles: { callback: () => void; at: number; referenced: boolean; cleared: boolean }[] = [];
+    const timers: DeadlineTimers = {
+      setTimeout(callback, ms) {
+        const handle = {
+          callback,
+          at: clock + ms,
+          referenced: true,
+          cleared: false,
+          ref() {
+            handle.referenced = true;
+          },
+          unref() {
+            handle.referenced = false;
+          },
+        };
+        handles.push(handle);
+        return handle;
+      },
+      clearTimeout(handle) {
+        (handle as { cleared: boolean }).cleared = true;
+      },
+      now: () => clock,
+    };
+    const deadlines = createHandlerDeadlines(100, timers);
+    const first = gate<string>();
+    const a = deadlines.race(first.promise);
+    first.resolve('a');
+    expect(await a).toBe('a');
+    expect(handles).toHaveLength(1);
+    expect(handles[0]).toMatchObject({ referenced: false, cleared: false });
+    clock = 50;
+    const second = gate<string>();
+    const b = deadlines.race(second.promise);
+    // The idle timer is taken again, not a new one.
+    expect(handles).toHaveLength(1);
+    expect(handles[0]?.referenced).toBe(true);
+    // It fires at the first deadline's instant: nothing is due, it is armed again for the second's.
+    clock = 100;
+    handles[0]?.callback();
+    expect(handles).toHaveLength(2);
+    expect(handles[1]?.at).toBe(150);
+    clock = 150;
+    handles[1]?.callback();
+    expect(await b).toBe(TIMED_OUT);
+    expect(deadlines.pending).toBe(0);
+    expect(handles).toHaveLength(2);
+  });
+
+  it('times out exactly the races still pending at their own deadline, whatever the order of starts and settlements', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ start: fc.integer({ min: 0, max: 50 }), settleAfter: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }) }), { minLength: 1, maxLength: 30 }),
+        async (plan) => {
+          const { timers, advance, armed } = manualTimers();
+          const timeoutMs = 100;
+          const deadlines = createHandlerDeadlines(timeoutMs, timers);
+          // Events in time order: starts and settlements (a settlement at the deadline's instant comes after it).
+          type Step = { at: number; order: number; run: () => void };
+          const steps: Step[] = [];
+          const results: unknown[] = plan.map(() => 'pending');
+          plan.forEach((p, i) => {
+            const g = gate<number>();
+            steps.push({ at: p.start, order: 0, run: () => void deadlines.race(g.promise).then((v) => (results[i] = v)) });
+            if (p.settleAfter !== undefined) steps.push({ at: p.start + p.settleAfter, order: 1, run: () => g.resolve(i) });
+          });
+          steps.sort((a, b) => a.at - b.at || a.order - b.order);
+          let clock = 0;
+          for (const step of steps) {
+            if (step.at > clock) await advance(step.at);
+            clock = step.at;
+            step.run();
+            for (let k = 0; k < 5; k++) await Promise.resolve();
+          }
+          await advance(1000);
+          plan.forEach((p, i) => {
+            const timedOut = p.settleAfter === undefined || p.settleAfter >= timeoutMs;
+            expect(results[i], `race ${i}`).toBe(timedOut ? TIMED_OUT : i);
+          });
+          expect(deadlines.pending).toBe(0);
+          expect(armed()).toBe(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
