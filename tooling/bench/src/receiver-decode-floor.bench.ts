@@ -44,6 +44,7 @@ const RECEIVER = 'createWebhookHandler, async handler, in-memory duplicate store
 const receiver: BenchTask = (() => {
   const next = receipts('R');
   const handler = createWebhookHandler({
+    allowUnauthenticated: true,
     onDeliveryReceipt: async () => undefined,
     store: createMemoryDuplicateStore({ maxEntries: 2_000_000 }),
     onError: (error: unknown) => {

@@ -146,7 +146,7 @@ describe('installed by name from a registry', () => {
       `import express from 'express';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 const seen = [];
-const app = express().use('/cb', createWebhookMiddleware({ async onDeliveryReceipt(r) { seen.push(r.mtStatus.ticketId); } }));
+const app = express().use('/cb', createWebhookMiddleware({ allowUnauthenticated: true, async onDeliveryReceipt(r) { seen.push(r.mtStatus.ticketId); } }));
 const server = app.listen(0, '127.0.0.1', async () => {
   const res = await fetch('http://127.0.0.1:' + server.address().port + '/cb', {
     method: 'POST', headers: { 'x-api-version': '4', 'content-type': 'application/xml; charset=UTF-8' },

@@ -33,6 +33,7 @@ function collecting() {
   const receipts: [DeliveryReceipt, WebhookContext<typeof PLATFORM>][] = [];
   const inbound: [InboundMessage, WebhookContext<typeof PLATFORM>][] = [];
   const handler = createWebhookHandler<typeof PLATFORM>({
+    allowUnauthenticated: true,
     onError: () => undefined,
     onDeliveryReceipt: async (receipt, context) => void receipts.push([receipt, context]),
     onInboundMessage: async (message, context) => void inbound.push([message, context]),
@@ -83,7 +84,7 @@ describe('the context a handler receives', () => {
   it('reads the remote address only when asked, each time it is asked', async () => {
     const remote = { reads: 0, value: '192.0.2.7' as string | undefined };
     let context: WebhookContext | undefined;
-    const handler = createWebhookHandler({ onDeliveryReceipt: (_r, c) => void (context = c) });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, onDeliveryReceipt: (_r, c) => void (context = c) });
     await handler.handle(post('delivery-receipt/single-delivered.xml', remote));
     expect(remote.reads).toBe(0);
     expect(context?.remoteAddress).toBe('192.0.2.7');
@@ -132,7 +133,7 @@ describe('the context a handler receives', () => {
 
   it("gives an orphan a plain context: key, format, instant and an unaborted signal, without remote address or platform", async () => {
     const orphans: [InboundMessage, WebhookContext][] = [];
-    const handler = createWebhookHandler({ onError: () => undefined, onInboundMessage: (m, c) => void orphans.push([m, c]) });
+    const handler = createWebhookHandler({ allowUnauthenticated: true, onError: () => undefined, onInboundMessage: (m, c) => void orphans.push([m, c]) });
     await handler.handle(post('mobile-originate/udh8-part1.xml'));
     handler.close();
     const [message, context] = orphans[0]!;
