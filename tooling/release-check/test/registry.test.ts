@@ -96,6 +96,7 @@ beforeAll(async () => {
     npm_config_registry: registryUrl,
     npm_config_cache: join(work, 'npm-cache'),
     npm_config_prefer_offline: 'true',
+    npm_config_fetch_retries: '5',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',

@@ -22,7 +22,7 @@ const configuration = {
   self_path: join(home, 'config.yaml'),
   storage: join(home, 'storage'),
   auth: { htpasswd: { file: join(home, 'htpasswd'), max_users: 10 } },
-  uplinks: { npmjs: { url: process.env.UPSTREAM_REGISTRY ?? 'https://registry.npmjs.org/', timeout: '60s', maxage: '7d', max_fails: 5, fail_timeout: '2m' } },
+  uplinks: { npmjs: { url: process.env.UPSTREAM_REGISTRY ?? 'https://registry.npmjs.org/', timeout: '60s', maxage: '7d', max_fails: 50, fail_timeout: '10s' } },
   packages: { '@smsv4/*': local, smsv4: local, '@*/*': { access: '$all', proxy: 'npmjs' }, '**': { access: '$all', proxy: 'npmjs' } },
   web: { enable: false },
   log: { type: 'stdout', format: 'pretty', level: 'error' },

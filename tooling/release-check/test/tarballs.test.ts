@@ -12,13 +12,13 @@ import { pnpmCommand, published, root, rootManifest, run } from './workspace.js'
  * was set, plus about 15 %. Raise one deliberately, in the same commit as the growth it allows.
  */
 const BUDGETS: Readonly<Record<string, number>> = {
-  smsv4: 128_000,
+  smsv4: 145_000,
   '@smsv4/core': 705_000,
   '@smsv4/express-webhooks': 27_000,
-  '@smsv4/fastify-webhooks': 13_000,
-  '@smsv4/fetch-webhooks': 15_000,
-  '@smsv4/nest-module': 52_000,
-  '@smsv4/queue': 81_000,
+  '@smsv4/fastify-webhooks': 14_000,
+  '@smsv4/fetch-webhooks': 16_500,
+  '@smsv4/nest-module': 58_000,
+  '@smsv4/queue': 86_000,
   '@smsv4/sandbox': 301_000,
   '@smsv4/testing': 197_000,
   '@smsv4/transport-fetch': 61_000,
