@@ -57,6 +57,9 @@ export function blocksOf(path: string): CodeBlock[] {
   return blocks;
 }
 
+/** The declaration files every block sees, as written into the checked project. */
+export const ambientFiles = (): string[] => readdirSync(join(DOCS_ROOT, 'test/ambient')).map((name) => join(CHECK_DIR, name));
+
 /** Writes every block of the site into `.check/blocks/` with its tsconfig; returns the blocks. */
 export function writeCheckedProject(): CodeBlock[] {
   rmSync(CHECK_DIR, { recursive: true, force: true });
@@ -74,7 +77,10 @@ export function writeCheckedProject(): CodeBlock[] {
     // Each block is its own module (a block without imports would otherwise share a scope).
     writeFileSync(block.file, /\bexport\b|\bimport\b/.test(block.code) ? `${block.code}\n` : `${block.code}\nexport {};\n`);
   }
-  writeFileSync(join(CHECK_DIR, 'runtime-globals.d.ts'), readFileSync(join(DOCS_ROOT, 'test/runtime-globals.d.ts')));
+  // Declarations every block sees (runtime globals of Bun and Deno, the testing kit's matchers).
+  for (const ambient of readdirSync(join(DOCS_ROOT, 'test/ambient'))) {
+    writeFileSync(join(CHECK_DIR, ambient), readFileSync(join(DOCS_ROOT, 'test/ambient', ambient)));
+  }
   writeFileSync(
     join(CHECK_DIR, 'package.json'),
     JSON.stringify({ type: 'module', private: true }),

@@ -1,7 +1,7 @@
 // Every TypeScript block of the site type-checks against the packages as built (their dist types).
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CHECK_DIR, writeCheckedProject } from './code-blocks.js';
+import { ambientFiles, CHECK_DIR, writeCheckedProject } from './code-blocks.js';
 
 describe('code blocks', () => {
   it('every TypeScript block of every page type-checks against the built packages', () => {
@@ -9,7 +9,7 @@ describe('code blocks', () => {
     expect(blocks.length).toBeGreaterThan(20);
     const options: ts.CompilerOptions = {
       target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2024.d.ts', 'lib.dom.d.ts'],
+      lib: ['lib.es2024.d.ts', 'lib.esnext.disposable.d.ts', 'lib.dom.d.ts'],
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       strict: true, // as `tsc --init` sets it
@@ -21,7 +21,7 @@ describe('code blocks', () => {
       esModuleInterop: true,
       typeRoots: [`${CHECK_DIR}/../node_modules/@types`],
     };
-    const program = ts.createProgram({ rootNames: [...blocks.map((b) => b.file), `${CHECK_DIR}/runtime-globals.d.ts`], options });
+    const program = ts.createProgram({ rootNames: [...blocks.map((b) => b.file), ...ambientFiles()], options });
     const byFile = new Map(blocks.map((b) => [b.file, b]));
     const problems = ts.getPreEmitDiagnostics(program).map((d) => {
       const block = d.file ? byFile.get(d.file.fileName) : undefined;
