@@ -36,7 +36,7 @@ const reference = [
     { text: 'CLI commands', link: '/reference/cli' },
     { text: 'Wire facts', link: '/reference/wire-facts' },
   ] },
-  { text: 'API', items: API_PACKAGES.map(({ name, slug }) => ({ text: name, link: `/api/${slug}` })) },
+  { text: 'API', items: API_PACKAGES.map(({ name }) => ({ text: name, link: `/api/${name}` })) },
 ];
 
 export default defineConfig({

@@ -135,7 +135,7 @@ ${table(['fact', 'value'], [
 ## Identifiers and sizes
 
 ${table(['fact', 'value'], [
-  ['ticket ID pattern', code(core.TICKET_ID_PATTERN.source)],
+  ['ticket ID pattern', code(core.TICKET_ID_PATTERN)],
   ['ticket ID, at most', `${core.TICKET_ID_MAX_LENGTH} characters`],
   ['Invoke Service body, at most', `${core.INVOKE_MAX_BODY_BYTES} bytes`],
   ['parts of a concatenated message, at most', core.MAX_CONCATENATED_PARTS],
