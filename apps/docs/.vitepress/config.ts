@@ -21,6 +21,7 @@ const guides = [
     { text: 'Going to production', link: '/guide/production' },
   ] },
   { text: 'Build and test', items: [
+    { text: 'Payloads and validation', link: '/guide/payloads' },
     { text: 'Text and segments', link: '/guide/text-and-segments' },
     { text: 'Test your integration', link: '/guide/testing' },
     { text: 'Contract checks in CI', link: '/guide/contract-checks' },
