@@ -1,4 +1,5 @@
-// The README shows the recipes the runtime tests run, exactly.
+// The guide of the documentation site shows the recipes the runtime tests run, exactly (and the
+// README its Hono quick start).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,15 +7,21 @@ import { describe, expect, it } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+const guide = readFileSync(join(packageDir, '..', '..', 'apps', 'docs', 'guide', 'receive-fetch.md'), 'utf8');
 const recipes = readdirSync(join(packageDir, 'test', 'recipes')).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && name !== 'store.ts');
 
-describe('README recipes', () => {
+describe('recipes in the documentation', () => {
   it('finds the five recipes', () => {
     expect(recipes.sort()).toEqual(['bun.ts', 'deno.ts', 'hono.ts', 'next-route.ts', 'worker.ts']);
   });
 
-  it.each(recipes)('shows test/recipes/%s verbatim in a code block', (name) => {
+  it.each(recipes)('the guide shows test/recipes/%s verbatim in a code block', (name) => {
     const code = readFileSync(join(packageDir, 'test', 'recipes', name), 'utf8').trimEnd();
+    expect(guide).toContain('```ts\n' + code + '\n```');
+  });
+
+  it('the README shows the Hono recipe verbatim as its quick start', () => {
+    const code = readFileSync(join(packageDir, 'test', 'recipes', 'hono.ts'), 'utf8').trimEnd();
     expect(readme).toContain('```ts\n' + code + '\n```');
   });
 });

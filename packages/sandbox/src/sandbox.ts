@@ -72,7 +72,7 @@ export interface SandboxOptions {
   /**
    * Longest time (simulated ms, the sandbox clock) messages, callback attempts, inbound messages and
    * invocations are kept; older ones are evicted, with any event a message still had to come.
-   * Default {@link STATUS_RETENTION_MS} (five days), after which the service answers a status
+   * Default {@link @smsv4/core!STATUS_RETENTION_MS} (five days), after which the service answers a status
    * request 711 anyway.
    */
   readonly maxAgeMs?: number;
