@@ -49,8 +49,8 @@ export interface SandboxOptions {
   /** Faults armed from the start. */
   readonly faults?: readonly Fault[];
   /**
-   * The Bearer token `/__sandbox/api/*` and `/__sandbox/metrics` require (`Authorization: Bearer
-   * <token>`). Default: a random token made at creation, read back from {@link Sandbox.adminToken}.
+   * The Bearer token `/__sandbox/api/*` and `/__sandbox/metrics` require
+   * (`Authorization: Bearer <token>`). Default: a random token made at creation, read back from {@link Sandbox.adminToken}.
    * `false` leaves the admin API open to anyone who can reach the port.
    */
   readonly adminToken?: string | false;
