@@ -1,5 +1,5 @@
 // The guide of the documentation site shows the recipes the runtime tests run, exactly (and the
-// README its Hono quick start).
+// README its quick start: the guide's runnable Hono receiver, with Basic auth).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,12 @@ describe('recipes in the documentation', () => {
     expect(guide).toContain('```ts\n' + code + '\n```');
   });
 
-  it('the README shows the Hono recipe verbatim as its quick start', () => {
-    const code = readFileSync(join(packageDir, 'test', 'recipes', 'hono.ts'), 'utf8').trimEnd();
-    expect(readme).toContain('```ts\n' + code + '\n```');
+  it("the README's quick start is the guide's runnable Hono receiver and send, verbatim (run against the sandbox by the site's tests)", () => {
+    const receiver = /```ts runnable server\n([\s\S]*?)\n```/.exec(guide)?.[1];
+    const send = /```ts runnable\n([\s\S]*?)\n```/.exec(guide)?.[1];
+    expect(receiver).toContain('basicAuth');
+    expect(send).toContain('openmarket:change-me@');
+    expect(readme).toContain('```ts\n' + receiver + '\n```');
+    expect(readme).toContain('```ts\n' + send + '\n```');
   });
 });
