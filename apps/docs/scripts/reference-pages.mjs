@@ -1,6 +1,6 @@
 // The reference pages, written from the code's own tables so they cannot drift from it.
 import * as core from '@smsv4/core';
-import { createProgram } from 'smsv4';
+import { createProgram, exitCodesMarkdown } from 'smsv4';
 
 /** Escapes a table cell. */
 const cell = (value) =>
@@ -176,6 +176,8 @@ async function cliPage() {
     }
     const args = command.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`));
     const options = command.options.filter((o) => !o.hidden);
+    /** A description with the values commander accepts (`.choices()`), as the help lists them. */
+    const described = (item) => (item.argChoices ? `${item.description} (one of ${item.argChoices.map((c) => `\`${c}\``).join(', ')})` : item.description);
     sections.push(`## \`smsv4 ${command.name()}\`
 
 ${cell(command.description())}
@@ -183,15 +185,18 @@ ${cell(command.description())}
 \`\`\`sh
 smsv4 ${[command.name(), ...args, options.length ? '[options]' : ''].filter(Boolean).join(' ')}
 \`\`\`
-${command.registeredArguments.length ? `\n${table(['argument', 'description'], command.registeredArguments.map((a) => [code(a.name()), a.description]))}\n` : ''}
-${options.length ? table(['option', 'description', 'default'], options.map((o) => [code(o.flags), o.description, o.defaultValue === undefined ? '' : code(JSON.stringify(o.defaultValue))])) : 'No options.'}
+${command.registeredArguments.length ? `\n${table(['argument', 'description'], command.registeredArguments.map((a) => [code(a.name()), described(a)]))}\n` : ''}
+${options.length ? table(['option', 'description', 'default'], options.map((o) => [code(o.flags), described(o), o.defaultValue === undefined ? '' : code(JSON.stringify(o.defaultValue))])) : 'No options.'}
 `);
   }
   return `${generated("the smsv4 program's own command definitions (createProgram)")}
 # CLI commands
 
-Every command and option of \`smsv4\`, read from the program itself. Exit status: 0 success, 1 a
-failure (invalid payload, failed lint, refused or failed call), 2 bad usage or unreadable input.
+Every command and option of \`smsv4\`, read from the program itself. Its exit statuses
+(\`EXIT_CODES\`; when several things go wrong, the highest wins):
+
+${exitCodesMarkdown()}
+
 How to use them in CI: [contract checks](../guide/contract-checks.md); sending from a shell:
 [send from the CLI](../guide/send-cli.md).
 
