@@ -1,6 +1,6 @@
 /**
  * The exit statuses of `smsv4`: one table, read by the code (`EXIT_STATUS` in cli-error.ts), the
- * program's help and the README (a test compares them).
+ * program's help and the CLI guide (apps/docs/guide/send-cli.md; a test compares them).
  */
 
 /** Why a command stopped, as a closed set; each has its exit status in {@link EXIT_CODES}. */
@@ -43,7 +43,7 @@ export function exitCodesHelp(): string {
   return ['Exit status:', ...EXIT_CODES.map(({ status, when }) => `  ${status}  ${when}`)].join('\n');
 }
 
-/** The exit statuses as the README's Markdown table. */
+/** The exit statuses as the CLI guide's Markdown table. */
 export function exitCodesMarkdown(): string {
   return ['| status | when |', '|---|---|', ...EXIT_CODES.map(({ status, when }) => `| \`${status}\` | ${when.replace(/--[\w-]+/g, (flag) => `\`${flag}\``)} |`)].join('\n');
 }

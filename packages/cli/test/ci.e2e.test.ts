@@ -153,9 +153,9 @@ describe('one table of exit statuses', () => {
     expect(Object.keys(EXIT_STATUS).sort()).toEqual(EXIT_CODES.flatMap(({ codes }) => codes).sort());
   });
 
-  it('is printed by smsv4 --help and smsv4 validate --help, and is the README table', async () => {
+  it('is printed by smsv4 --help and smsv4 validate --help, and is the CLI guide\'s table', async () => {
     expect((await smsv4(['--help'])).stdout).toContain(exitCodesHelp());
     expect((await smsv4(['validate', '--help'])).stdout).toContain(exitCodesHelp());
-    expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toContain(`${exitCodesMarkdown()}\n`);
+    expect(readFileSync(new URL('../../../apps/docs/guide/send-cli.md', import.meta.url), 'utf8')).toContain(`${exitCodesMarkdown()}\n`);
   });
 });

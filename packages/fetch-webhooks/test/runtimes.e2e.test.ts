@@ -1,5 +1,5 @@
 /**
- * The README recipes in real runtimes, end to end with @smsv4/sandbox: the emulated service sends
+ * The recipes of the guide (apps/docs/guide/receive-fetch.md) in real runtimes, end to end with @smsv4/sandbox: the emulated service sends
  * real receipts and inbound messages (XML and JSON, single and multipart) to the recipe running in
  * Node (Hono, a Next.js route handler), Vercel's Edge Runtime, Bun, Deno and workerd, and retries
  * what is not answered 2xx. A runtime whose npm package installed no binary on this machine is

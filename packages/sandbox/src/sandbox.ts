@@ -49,8 +49,8 @@ export interface SandboxOptions {
   /** Faults armed from the start. */
   readonly faults?: readonly Fault[];
   /**
-   * The Bearer token `/__sandbox/api/*` and `/__sandbox/metrics` require (`Authorization: Bearer
-   * <token>`). Default: a random token made at creation, read back from {@link Sandbox.adminToken}.
+   * The Bearer token `/__sandbox/api/*` and `/__sandbox/metrics` require
+   * (`Authorization: Bearer <token>`). Default: a random token made at creation, read back from {@link Sandbox.adminToken}.
    * `false` leaves the admin API open to anyone who can reach the port.
    */
   readonly adminToken?: string | false;
@@ -72,7 +72,7 @@ export interface SandboxOptions {
   /**
    * Longest time (simulated ms, the sandbox clock) messages, callback attempts, inbound messages and
    * invocations are kept; older ones are evicted, with any event a message still had to come.
-   * Default {@link STATUS_RETENTION_MS} (five days), after which the service answers a status
+   * Default {@link @smsv4/core!STATUS_RETENTION_MS} (five days), after which the service answers a status
    * request 711 anyway.
    */
   readonly maxAgeMs?: number;

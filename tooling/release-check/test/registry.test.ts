@@ -249,7 +249,7 @@ await sandbox.close();
 `;
     writeFileSync(join(consumer, 'sandbox-quick-start.mjs'), sandbox);
     const sandboxLines = (await node(consumer, ['sandbox-quick-start.mjs'])).stdout.trim().split('\n');
-    expect(sandboxLines[0]).toMatch(/^API http:\/\/127\.0\.0\.1:\d+, dashboard http:\/\/127\.0\.0\.1:\d+\/__sandbox\/$/);
+    expect(sandboxLines[0]).toMatch(/^API http:\/\/127\.0\.0\.1:\d+, dashboard http:\/\/127\.0\.0\.1:\d+\/__sandbox\/#token=\S+$/);
     expect(sandboxLines[1]).toBe('202 true');
 
     const express = `${transpile(free(readmeBlock('packages/express-webhooks', '## Example', 'ts'), '3000'))}

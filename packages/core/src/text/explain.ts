@@ -1,6 +1,6 @@
 /**
  * Template linting: why a text is sent in UCS-2 and what the GSM substitutes of
- * {@link GSM_SUBSTITUTES} would save, so a template can be fixed before it costs money; with
+ * {@link @smsv4/core!GSM_SUBSTITUTES} would save, so a template can be fixed before it costs money; with
  * national languages enabled, which shift tables the estimate chose, why, and what each language
  * alone would cost.
  */
@@ -30,7 +30,7 @@ export interface Substitution {
 
 /** Options of `explain` on either entry point (see {@link TextOptionsOf}): the estimate's options, and the substitutes to use. */
 export interface ExplainOptionsOf<L> extends TextOptionsOf<L> {
-  /** Character → replacement (default {@link GSM_SUBSTITUTES}). */
+  /** Character → replacement (default {@link @smsv4/core!GSM_SUBSTITUTES}). */
   readonly substitutes?: ReadonlyMap<string, string>;
 }
 
@@ -96,7 +96,7 @@ export interface Explanation {
 
 /**
  * Explains the encoding of a text: the characters that force UCS-2, the GSM substitutes that would
- * keep it in GSM (a documented table, {@link GSM_SUBSTITUTES}), the substituted text and the parts
+ * keep it in GSM (a documented table, {@link @smsv4/core!GSM_SUBSTITUTES}), the substituted text and the parts
  * it saves. Nothing is applied: `substituted` is a suggestion. With `nationalLanguages`, `tables`
  * says which shift tables the estimate chose, why, and what each language alone would cost.
  * @throws TypeError on misuse (as {@link estimateSegments}; `substitutes` must be a Map).

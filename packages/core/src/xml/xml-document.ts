@@ -67,7 +67,7 @@ export function unescapeXml(text: string): string {
  * (no DOCTYPE, no entity declarations, no undeclared references, bounded depth), then read in one
  * pass into the tree fast-xml-parser builds (see `xml-reader.ts`); a document using an element name
  * fast-xml-parser refuses or renames (the members of `Object.prototype`) is handed to fast-xml-parser
- * itself, with entity processing off. References are decoded by {@link unescapeXml} when a value is
+ * itself, with entity processing off. References are decoded by `unescapeXml` when a value is
  * read, so no expansion can happen.
  */
 export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: ParseXmlOptions = {}): Result<XmlDocument, XmlProblem> {

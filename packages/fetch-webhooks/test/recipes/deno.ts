@@ -3,7 +3,7 @@ import { createFetchWebhookHandler } from '@smsv4/fetch-webhooks';
 import { saveInbound, saveReceipt } from './store.js';
 
 const receive = createFetchWebhookHandler<[Deno.ServeHandlerInfo]>({
-  // Open to anyone here (the tests' emulator sends no credentials): set basicAuth in production.
+  // Open to anyone, for this package's runtime tests: in production set basicAuth (see Security).
   allowUnauthenticated: true,
   onDeliveryReceipt: (receipt) => saveReceipt(receipt),
   onInboundMessage: (message) => saveInbound(message),

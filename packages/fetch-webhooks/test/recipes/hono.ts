@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { saveInbound, saveReceipt } from './store.js';
 
 const receive = createFetchWebhookHandler({
-  // Open to anyone here (the tests' emulator sends no credentials): set basicAuth in production.
+  // Open to anyone, for this package's runtime tests: in production set basicAuth (see Security).
   allowUnauthenticated: true,
   onDeliveryReceipt: (receipt) => saveReceipt(receipt),
   onInboundMessage: (message) => saveInbound(message),

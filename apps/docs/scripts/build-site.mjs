@@ -1,0 +1,22 @@
+// Builds the site as the test run does: generated pages, then `vitepress build`, failing on any
+// warning (TypeDoc's, Vite's or VitePress's) and on dead links (VitePress fails the build on them).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+const run = (args) => {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  return `${result.stdout}\n${result.stderr}`;
+};
+run(['scripts/generate.mjs']);
+const output = run(['node_modules/vitepress/bin/vitepress.js', 'build']);
+const warnings = output.split('\n').filter((line) => /\bwarn(ing)?\b|\(!\)|dead link/i.test(line));
+if (warnings.length > 0) {
+  console.error(`the site build printed ${warnings.length} warnings:\n${warnings.join('\n')}`);
+  process.exit(1);
+}
+console.log(`site built in ${((performance.now() - started) / 1000).toFixed(1)} s`);

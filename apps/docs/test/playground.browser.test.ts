@@ -1,0 +1,96 @@
+// The playground in headless Chromium: core running in the page counts the parts of a typed text
+// and judges a pasted send with the service's exact 540 description. A screenshot is kept in
+// test/artifacts/.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeMtRequest, estimateSegments, MT_INVALID } from '@smsv4/core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_ROOT } from './code-blocks.js';
+import { serveSite } from './static-site.js';
+
+/** Where the browser is expected (override with SMSV4_CHROMIUM). */
+const CHROMIUM_PATH = process.env.SMSV4_CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = join(DOCS_ROOT, 'test/artifacts');
+
+describe('playground in Chromium', () => {
+  let site: Awaited<ReturnType<typeof serveSite>>;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const requests: string[] = [];
+  const byTestId = (id: string) => page.locator(`[data-testid="${id}"]`);
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set SMSV4_CHROMIUM`);
+    site = await serveSite();
+    profile = await mkdtemp(join(tmpdir(), 'smsv4-docs-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      viewport: { width: 1280, height: 1100 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${site.url}/playground`);
+    await byTestId('text-result').waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await site?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  it('counts the parts of a typed text as core does, with what forces UCS-2 and its substitutes', async () => {
+    const text = 'Your parcel is on its way – track it at example.com ’today’';
+    await byTestId('text-input').fill('');
+    await byTestId('text-input').pressSequentially(text);
+    const expected = estimateSegments(text);
+    await expect.poll(() => byTestId('segments').textContent()).toBe(String(expected.segments));
+    expect(await byTestId('encoding').textContent()).toBe('UCS-2');
+    expect(await byTestId('units-left').textContent()).toBe(String(expected.unitsLeft));
+    expect(await byTestId('ucs2').textContent()).toContain('– (U+2013)');
+    expect(await byTestId('substitutes').textContent()).toContain('– → -');
+    expect(await byTestId('substitutes').textContent()).toContain('GSM, 1 part, saves 0 parts');
+  });
+
+  it('chooses national tables when the reader enables them', async () => {
+    await byTestId('text-input').fill('Siparişiniz kargoya verildi. İyi günler!');
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('UCS-2');
+    await byTestId('national-turkish').check();
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('GSM');
+    expect(await byTestId('tables').textContent()).toContain('turkish');
+    await byTestId('national-turkish').uncheck();
+  });
+
+  it('judges a pasted send with the exact 540 description of the rule it breaks', async () => {
+    const body = '{"mobileTerminate":{"destination":{"address":"14255550100"},"message":{"type":"text","content":"Hi"},"delivery":{"url":"https://example.com/receipts"}}}';
+    const verdict = decodeMtRequest(body, 'json');
+    expect(verdict.ok).toBe(false);
+    await byTestId('payload-input').fill(body);
+    await expect.poll(() => byTestId('verdict').getAttribute('data-ok')).toBe('false');
+    expect(await byTestId('verdict-code').textContent()).toBe('540');
+    expect(await byTestId('verdict-description').textContent()).toBe(MT_INVALID.receiptRequestedRequired);
+
+    await byTestId('payload-input').fill(body.replace('"delivery":{', '"delivery":{"receiptRequested":"final",'));
+    await expect.poll(() => byTestId('verdict').getAttribute('data-ok')).toBe('true');
+
+    await byTestId('payload-format').selectOption('xml');
+    await byTestId('payload-input').fill('<mobileTerminate><destination address="+1425"/><message type="text"><content>Hi</content></message></mobileTerminate>');
+    await expect.poll(() => byTestId('verdict-description').textContent()).toBe(MT_INVALID.destinationAddress);
+  });
+
+  it('runs in the page alone: no error, no request off the site', async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await byTestId('text-input').fill('Your code is 123456 – valid 10 min');
+    await page.screenshot({ path: join(ARTIFACTS, 'playground.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(site.url))).toEqual([]);
+  });
+});

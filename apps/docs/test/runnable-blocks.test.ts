@@ -1,0 +1,143 @@
+// The blocks marked `runnable` run as a reader would run them (tsx), against the sandbox: the
+// sends of a page must be accepted (a ticket ID printed) and each of the page's receivers (blocks
+// marked `runnable server`) must receive the sandbox's callback for every ticket sent.
+// The pages use the sandbox's default address (127.0.0.1:4010) and port 3000 for receivers; the
+// test gives both free ports. Each process is bounded: 60 s to start listening or to finish (tsx compiles at start; the
+// bound is for a loaded machine, a passing run takes seconds).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { createSandbox, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blocksOf, CHECK_DIR, pages, type CodeBlock } from './code-blocks.js';
+
+const BOUND_MS = 60_000;
+const TSX = createRequire(import.meta.url).resolve('tsx');
+
+interface Running {
+  readonly child: ChildProcess;
+  output: string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts a block with tsx, as `npx tsx file.ts` would. */
+function run(file: string): Running {
+  const child = spawn(process.execPath, ['--import', TSX, file], { cwd: dirname(file), stdio: ['ignore', 'pipe', 'pipe'] });
+  const running: Running = {
+    child,
+    output: '',
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (running.output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (running.output += chunk));
+  return running;
+}
+
+/** Resolves once `test` holds on the process's output; rejects at the bound or when the process ends first. */
+function outputMatches(running: Running, test: (output: string) => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!test(running.output)) return;
+      cleanup();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`no ${what} within ${BOUND_MS} ms; output:\n${running.output}`));
+    }, BOUND_MS);
+    const onExit = () => {
+      check();
+      cleanup();
+      reject(new Error(`ended before ${what}; output:\n${running.output}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      running.child.stdout!.off('data', check);
+      running.child.off('exit', onExit);
+    };
+    running.child.stdout!.on('data', check);
+    running.child.once('exit', onExit);
+    check();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const runnablePages = pages()
+  .map((path) => blocksOf(path).filter((b) => b.meta.includes('runnable')))
+  .filter((blocks) => blocks.length > 0);
+
+describe('runnable blocks', () => {
+  const started: Running[] = [];
+  const sandboxes: { emulator: Sandbox; server: SandboxServer }[] = [];
+
+  afterAll(async () => {
+    for (const running of started) running.child.kill();
+    for (const { emulator, server } of sandboxes) {
+      await server.close();
+      await emulator.close();
+    }
+  });
+
+  it('the site has runnable blocks, receivers among them', () => {
+    const all = runnablePages.flat();
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.some((b) => b.meta.includes('server'))).toBe(true);
+  });
+
+  it.concurrent.each(runnablePages.map((blocks) => [blocks[0]!.page, blocks] as const))('%s: its sends are accepted and its receivers get the callbacks', async (page, blocks: readonly CodeBlock[]) => {
+    // One sandbox per page (the pages run at once): delivery takes seconds of service time, and an
+    // hour of it passes each real second.
+    const emulator = createSandbox({ timeScale: 3600 });
+    const sandbox = await emulator.listen({ port: 0, host: '127.0.0.1' });
+    sandboxes.push({ emulator, server: sandbox });
+    const port = await freePort();
+    const dir = join(CHECK_DIR, 'run', page.replace(/\.md$/, '').replaceAll('/', '__'));
+    mkdirSync(dir, { recursive: true });
+    // The project a reader sets up (the NestJS guide's settings; tsx reads `experimentalDecorators`).
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', experimentalDecorators: true, emitDecoratorMetadata: true, strict: true, types: ['node'] } }),
+    );
+    const file = (block: CodeBlock) => {
+      const path = join(dir, `block-${block.line}.ts`);
+      const code = block.code
+        .replaceAll('http://127.0.0.1:4010', sandbox.url)
+        .replaceAll('127.0.0.1:3000', `127.0.0.1:${port}`)
+        .replaceAll('listen(3000', `listen(${port}`)
+        .replaceAll('port: 3000', `port: ${port}`);
+      writeFileSync(path, code);
+      return path;
+    };
+
+    const servers = blocks.filter((b) => b.meta.includes('server')).map((b) => ({ block: b, running: run(file(b)) }));
+    started.push(...servers.map((s) => s.running));
+    for (const { running } of servers) await outputMatches(running, (out) => out.includes('listening'), 'listening line');
+
+    for (const block of blocks.filter((b) => !b.meta.includes('server'))) {
+      const running = run(file(block));
+      started.push(running);
+      const timer = setTimeout(() => running.child.kill(), BOUND_MS);
+      const code = await running.exited;
+      clearTimeout(timer);
+      if (code !== 0) throw new Error(`${page}:${block.line} ended with ${code}:\n${running.output}`);
+    }
+    // The messages the page's blocks sent, as the sandbox accepted them (answered 202).
+    const tickets = emulator.listMessages({ limit: 1000 }).messages.map((m) => m.ticketId);
+    if (servers.length > 0) {
+      expect(tickets.length).toBeGreaterThan(0);
+      for (const { running } of servers) {
+        await outputMatches(running, (out) => tickets.every((t) => out.includes(t)), `callback for ${tickets.join(', ')}`);
+      }
+    }
+  }, 4 * BOUND_MS);
+});
