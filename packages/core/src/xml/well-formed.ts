@@ -37,9 +37,13 @@ export function isXmlChar(cp: number): boolean {
   return cp === 9 || cp === 10 || cp === 13 || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
-/** Checks the references (`&...;`) of a run of character data or an attribute value, from its first `&` (`amp`). */
-function checkReferences(s: string, amp: number, to: number): WellFormedProblem | undefined {
-  while (amp !== -1 && amp < to) {
+/**
+ * Checks the references (`&...;`) of a run of character data or an attribute value, from its first
+ * `&` (`amp`). Answers the problem, or the position of the next `&` after the run (-1 >>> 0 when there
+ * is none), which the caller keeps so that the document is searched for `&` once.
+ */
+function checkReferences(s: string, amp: number, to: number): WellFormedProblem | number {
+  while (amp < to) {
     const semi = s.indexOf(';', amp);
     if (semi === -1 || semi >= to || semi - amp > 12) return 'entity';
     const name = s.slice(amp + 1, semi);
@@ -48,9 +52,9 @@ function checkReferences(s: string, amp: number, to: number): WellFormedProblem 
       const digits = name.startsWith('#x') ? /^#x[0-9a-fA-F]+$/ : /^#[0-9]+$/;
       if (!digits.test(name) || !isXmlChar(cp)) return 'entity';
     }
-    amp = s.indexOf('&', semi);
+    amp = s.indexOf('&', semi) >>> 0;
   }
-  return undefined;
+  return amp;
 }
 
 /** Checks that character data contains only XML characters (no control characters, no lone surrogates). */
@@ -113,8 +117,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         if (cdataEnd < i) cdataEnd = s.indexOf(']]>', i) >>> 0;
         if (cdataEnd < textEnd) return 'bad-character';
         if (nextAmp < i) nextAmp = s.indexOf('&', i) >>> 0;
-        const problem = nextAmp < textEnd ? checkReferences(s, nextAmp, textEnd) : undefined;
-        if (problem) return problem;
+        if (nextAmp < textEnd) {
+          const next = checkReferences(s, nextAmp, textEnd);
+          if (typeof next === 'string') return next;
+          nextAmp = next;
+        }
       }
     }
     if (lt === -1) break;
@@ -210,8 +217,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         if (nextLt < end) return 'bad-attribute';
         if (!checkChars(s, j + 1, end)) return 'bad-character';
         if (nextAmp <= j) nextAmp = s.indexOf('&', j + 1) >>> 0;
-        const problem = nextAmp < end ? checkReferences(s, nextAmp, end) : undefined;
-        if (problem) return problem;
+        if (nextAmp < end) {
+          const next = checkReferences(s, nextAmp, end);
+          if (typeof next === 'string') return next;
+          nextAmp = next;
+        }
         j = end + 1;
       }
       if (closed) {
