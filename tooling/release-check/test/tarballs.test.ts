@@ -1,10 +1,12 @@
 // Every published package packed as the release packs it (pnpm pack: workspace ranges become
 // versions), then read back from its tarball: the licence text, the metadata npm and a legal
-// review look for, the source-map policy, and a size budget per tarball.
+// review look for, the source-map policy, a size budget per tarball, and its published shape as
+// publint (strict) and arethetypeswrong (node16 profile) see it.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintFiles, lintTarball } from './package-lint.js';
 import { pnpmCommand, published, root, rootManifest, run } from './workspace.js';
 
 /**
@@ -29,6 +31,8 @@ const work = mkdtempSync(join(tmpdir(), 'smsv4-tarballs-'));
 
 interface Unpacked {
   readonly tarball: string;
+  /** Path of the tarball. */
+  readonly path: string;
   readonly bytes: number;
   /** Folder holding the unpacked `package/`. */
   readonly dir: string;
@@ -55,7 +59,7 @@ beforeAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     await run('mkdir', ['-p', dir], { cwd: work });
     await run('tar', ['-xzf', join(out, tarball), '-C', dir], { cwd: work });
-    unpacked.set(name, { tarball, bytes: statSync(join(out, tarball)).size, dir, files: listFiles(join(dir, 'package')) });
+    unpacked.set(name, { tarball, path: join(out, tarball), bytes: statSync(join(out, tarball)).size, dir, files: listFiles(join(dir, 'package')) });
   }
 }, 240_000);
 
@@ -123,9 +127,69 @@ describe('packed tarballs', () => {
       }
     });
 
+    it('passes publint --strict and arethetypeswrong (node16 profile): exports, files and types resolve for ESM and CommonJS', async () => {
+      const lint = await lintTarball(readFileSync(get().path));
+      expect(lint).toEqual({ publint: [], attw: [] });
+    });
+
     it('stays within its size budget', () => {
       const { bytes } = get();
       expect(bytes).toBeLessThanOrEqual(BUDGETS[name] ?? 0);
     });
+  });
+});
+
+describe('the published-shape check', () => {
+  it('reports a package whose exports name files it does not ship, and whose types do not resolve', async () => {
+    const lint = await lintFiles('broken-example', '1.0.0', {
+      'package.json': JSON.stringify({
+        name: 'broken-example',
+        version: '1.0.0',
+        type: 'module',
+        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' } },
+      }),
+      'dist/index.js': 'export const x = 1;\n',
+      'dist/index.cjs': 'exports.x = 1;\n',
+    });
+    expect(lint.publint.some((line) => line.startsWith('error:') && line.includes('dist/index.d.ts'))).toBe(true);
+    expect(lint.attw.length).toBeGreaterThan(0);
+  });
+
+  it('reports ESM types given to CommonJS consumers', async () => {
+    const lint = await lintFiles('masquerading-example', '1.0.0', {
+      'package.json': JSON.stringify({
+        name: 'masquerading-example',
+        version: '1.0.0',
+        type: 'module',
+        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' } },
+      }),
+      'dist/index.js': 'export const x = 1;\n',
+      'dist/index.cjs': 'exports.x = 1;\n',
+      'dist/index.d.ts': 'export declare const x: number;\n',
+    });
+    expect(lint.attw.some((line) => line.startsWith('FalseESM'))).toBe(true);
+  });
+
+  it('passes a sound dual package', async () => {
+    const lint = await lintFiles('sound-example', '1.0.0', {
+      'package.json': JSON.stringify({
+        name: 'sound-example',
+        version: '1.0.0',
+        type: 'module',
+        main: './dist/index.cjs',
+        types: './dist/index.d.cts',
+        exports: {
+          '.': {
+            import: { types: './dist/index.d.ts', default: './dist/index.js' },
+            require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+          },
+        },
+      }),
+      'dist/index.js': 'export const x = 1;\n',
+      'dist/index.cjs': 'exports.x = 1;\n',
+      'dist/index.d.ts': 'export declare const x: number;\n',
+      'dist/index.d.cts': 'export declare const x: number;\n',
+    });
+    expect(lint).toEqual({ publint: [], attw: [] });
   });
 });
