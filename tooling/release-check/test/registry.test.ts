@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pnpmCommand, published, root, run } from './workspace.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smsv4-registry-'));
@@ -103,10 +103,9 @@ beforeAll(async () => {
     npm_config_loglevel: 'error',
     CI: 'true',
   });
-  // The pipeline's publish: pnpm packs (workspace ranges become versions) and npm publishes each
-  // tarball. publishConfig asks for provenance, which only a CI with an identity token can sign.
-  const packs = join(work, 'packs');
-  await pnpm(root, ['-r', '--filter', './packages/*', 'pack', '--pack-destination', packs]);
+  // The pipeline's publish: pnpm packs (workspace ranges become versions; packed once for the run,
+  // test/pack-once.ts) and npm publishes each tarball. publishConfig asks for provenance, which only a CI with an identity token can sign.
+  const packs = inject('packs');
   const tarballs = readdirSync(packs).filter((file) => file.endsWith('.tgz'));
   expect(tarballs).toHaveLength(published.length);
   await Promise.all(tarballs.map((tarball) => npm(packs, ['publish', join(packs, tarball), '--provenance=false'])));

@@ -5,9 +5,9 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lintFiles, lintTarball } from './package-lint.js';
-import { pnpmCommand, published, root, rootManifest, run } from './workspace.js';
+import { published, root, rootManifest, run } from './workspace.js';
 
 /**
  * Packed size (gzip) each tarball must stay under, in bytes: the figure measured when the policy
@@ -47,10 +47,8 @@ function listFiles(dir: string, prefix = ''): string[] {
 }
 
 beforeAll(async () => {
-  const [pnpm, pnpmArgs] = pnpmCommand();
-  const out = join(work, 'packs');
-  // One pnpm process packs every package.
-  await run(pnpm, [...pnpmArgs, '-r', '--filter', './packages/*', 'pack', '--pack-destination', out], { cwd: root, timeoutMs: 180_000 });
+  // Packed once for the run (test/pack-once.ts).
+  const out = inject('packs');
   for (const { name } of published) {
     const base = `${name.replace(/^@/, '').replace('/', '-')}-`;
     const tarball = readdirSync(out).find((file) => file.startsWith(base) && /^\d/.test(file.slice(base.length)));
