@@ -65,18 +65,20 @@ export function summariseReport(report, folder) {
   return out;
 }
 
-/** The failed tasks of the newest turbo run summary written since `since` (ms), or undefined. */
-function failedTasks(since) {
-  const dir = join(root, '.turbo', 'runs');
+/** The failed tasks of every turbo run summary written since `since` (ms) (the test command runs several), or undefined. */
+export function failedTasks(since, dir = join(root, '.turbo', 'runs')) {
   if (!existsSync(dir)) return undefined;
   const runs = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => ({ file: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
-    .filter((r) => r.at >= since)
-    .sort((a, b) => b.at - a.at);
+    .filter((r) => r.at >= since);
   if (runs.length === 0) return undefined;
-  const run = JSON.parse(readFileSync(runs[0].file, 'utf8'));
-  return (run.tasks ?? []).filter((t) => t.execution?.exitCode !== undefined && t.execution.exitCode !== 0 && t.execution.exitCode !== null).map((t) => t.taskId);
+  const failed = new Set();
+  for (const { file } of runs) {
+    const run = JSON.parse(readFileSync(file, 'utf8'));
+    for (const t of run.tasks ?? []) if (t.execution?.exitCode !== undefined && t.execution.exitCode !== 0 && t.execution.exitCode !== null) failed.add(t.taskId);
+  }
+  return [...failed].sort();
 }
 
 const STAMP = join(root, 'node_modules', '.cache', 'smsv4-test-run');

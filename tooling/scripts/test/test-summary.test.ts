@@ -1,8 +1,11 @@
 // The closing line of the test command is honest: tests that did not run because their file or a
 // hook failed are failures, files that collected nothing are failures, skips are named by group.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { summariseReport } from '../test-summary.mjs';
+import { failedTasks, summariseReport } from '../test-summary.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const file = (name: string, status: 'passed' | 'failed', tests: [string, string, string][], message = '') => ({
@@ -44,5 +47,27 @@ describe('the test summary', () => {
     expect(r).toMatchObject({ passed: 2, failed: 1, skipped: 2 });
     expect(r.failures).toEqual(['packages/queue/test/a.test.ts › g two']);
     expect([...r.skips]).toEqual([['packages/queue/test/b.test.ts › Bun (optional, skipped: no binary)', 2]]);
+  });
+});
+
+describe('failed tasks', () => {
+  it('are read from every turbo summary of the run (the command runs several), none from an earlier run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smsv4-runs-'));
+    try {
+      const summary = (name: string, tasks: [string, number | null][], at: number) => {
+        writeFileSync(join(dir, name), JSON.stringify({ tasks: tasks.map(([taskId, exitCode]) => ({ taskId, execution: { exitCode } })) }));
+        utimesSync(join(dir, name), at / 1000, at / 1000);
+      };
+      const start = 1_800_000_000_000;
+      summary('old.json', [['@smsv4/core#lint', 1]], start - 60_000);
+      summary('builds.json', [['@smsv4/core#build', 0], ['@smsv4/queue#build', 2]], start + 1_000);
+      summary('long.json', [['@smsv4/docs#test', 1]], start + 2_000);
+      summary('others.json', [['//#lint', 1], ['@smsv4/cli#test', 0], ['@smsv4/cli#typecheck', null]], start + 3_000);
+      expect(failedTasks(start, dir)).toEqual(['//#lint', '@smsv4/docs#test', '@smsv4/queue#build']);
+      expect(failedTasks(start + 10_000, dir)).toBeUndefined();
+      expect(failedTasks(start, join(dir, 'absent'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
