@@ -1,29 +1,73 @@
-// The tasks of the test command, ordered so that the run ends as soon as the slowest task can:
-// every build first (what everything else waits for), then the longest tasks (the registry round
-// trip of tooling/release-check and the documentation site) each in a turbo run of its own from the
-// first second, beside one turbo run of every other typecheck, lint and test. Each turbo run writes
-// its summary; test-summary.mjs reads them all. Exits with the first non-zero status.
+// The tasks of the test command, ordered so that the run ends as soon as its slowest task can.
+//
+// 1. Every build, in one turbo run (what every other task waits for).
+// 2. Then, each in a turbo run of its own from the first second: the long poles (the registry round
+//    trip of tooling/release-check, the documentation site), and the other packages through two
+//    slots, longest first (each package's typecheck and test; the workspace lint is one task).
+//
+// Each turbo run writes its summary; test-summary.mjs reads them all. Exits 1 if any run failed.
 //
 //   node tooling/scripts/test-run.mjs
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
 const turboBin = join(root, 'node_modules', '.bin', 'turbo');
 
-/** The packages whose tasks run in a turbo run of their own, longest first. */
+/** Packages that run in a turbo run of their own beside everything else, longest first. */
 export const LONG_POLES = ['@smsv4/release-check', '@smsv4/docs'];
 
-/** The turbo runs of the test command, in phases: each phase starts when the one before ended. */
-export function plan() {
-  const common = ['--continue', '--summarize', '--output-logs=full'];
-  return [
-    [['run', 'build', '--concurrency=2', ...common]],
-    [
-      ...LONG_POLES.map((name) => ['run', 'typecheck', 'test', '--only', `--filter=${name}`, ...common]),
-      ['run', 'typecheck', 'lint', 'test', '--only', '--concurrency=2', ...LONG_POLES.map((name) => `--filter=!${name}`), ...common],
-    ],
-  ];
+/**
+ * The other packages, longest first (their typecheck and test, as measured on a 2-core machine).
+ * A package missing from the list runs after them: none is ever left out.
+ */
+export const BY_DURATION = [
+  'smsv4',
+  '@smsv4/core',
+  '@smsv4/queue',
+  '@smsv4/nest-module',
+  '@smsv4/express-webhooks',
+  '@smsv4/testing',
+  '@smsv4/sandbox-app',
+  '@smsv4/dependency-rules',
+  '@smsv4/transport-fetch',
+  '@smsv4/fetch-webhooks',
+  '@smsv4/fastify-webhooks',
+  '@smsv4/sandbox',
+  '@smsv4/scripts',
+  '@smsv4/nest-example',
+];
+
+/** How many packages run at once beside the long poles. */
+export const SLOTS = 2;
+
+/** Every package of packages/, apps/ and tooling/: its name and scripts. */
+export function workspacePackages() {
+  return ['packages', 'apps', 'tooling'].flatMap((group) =>
+    readdirSync(join(root, group))
+      .filter((name) => existsSync(join(root, group, name, 'package.json')))
+      .map((name) => {
+        const pkg = JSON.parse(readFileSync(join(root, group, name, 'package.json'), 'utf8'));
+        return { name: pkg.name, scripts: pkg.scripts ?? {} };
+      }),
+  );
+}
+
+const COMMON = ['--continue', '--summarize', '--output-logs=full'];
+
+/** The turbo runs of the test command: the builds, then the long poles and the queue of the others (and the lint). */
+export function plan(packages = workspacePackages()) {
+  const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.typecheck !== undefined || scripts.lint !== undefined);
+  const others = checked.filter(({ name }) => !LONG_POLES.includes(name)).map(({ name }) => name);
+  const rank = (name) => (BY_DURATION.includes(name) ? BY_DURATION.indexOf(name) : BY_DURATION.length);
+  others.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const tasks = ['typecheck', 'lint', 'test'];
+  return {
+    build: ['run', 'build', '--concurrency=2', ...COMMON],
+    longPoles: LONG_POLES.map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
+    queue: [...others.map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]), ['run', 'lint', '--only', '--filter=//', ...COMMON]],
+  };
 }
 
 /** Runs turbo with `args`; resolves with its exit status (a signal counts as 1). */
@@ -39,12 +83,14 @@ function turbo(args) {
 }
 
 async function main() {
-  let status = 0;
-  for (const phase of plan()) {
-    const statuses = await Promise.all(phase.map((args) => turbo(args)));
-    status ||= statuses.find((s) => s !== 0) ?? 0;
-  }
-  process.exitCode = status;
+  const { build, longPoles, queue } = plan();
+  const statuses = [await turbo(build)];
+  const pending = [...queue];
+  const slot = async () => {
+    for (let args = pending.shift(); args !== undefined; args = pending.shift()) statuses.push(await turbo(args));
+  };
+  await Promise.all([...longPoles.map(async (args) => statuses.push(await turbo(args))), ...Array.from({ length: SLOTS }, slot)]);
+  process.exitCode = statuses.some((s) => s !== 0) ? 1 : 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

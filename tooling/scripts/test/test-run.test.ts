@@ -1,42 +1,35 @@
-// The test command's order: builds first, then each long pole in a turbo run of its own beside one
-// run of everything else, so that no task of the workspace is left out or run twice.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+// The test command's order: builds first, then the long poles each in a turbo run of its own and
+// the other packages longest first, so that no task of the workspace is left out or run twice.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { LONG_POLES, plan } from '../test-run.mjs';
+import { BY_DURATION, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
 
-const root = new URL('../../..', import.meta.url).pathname;
-const names = ['packages', 'apps', 'tooling'].flatMap((group) =>
-  readdirSync(join(root, group))
-    .filter((dir) => existsSync(join(root, group, dir, 'package.json')))
-    .map((dir) => JSON.parse(readFileSync(join(root, group, dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> }),
-);
+type Plan = { build: string[]; longPoles: string[][]; queue: string[][] };
+const filterOf = (args: string[]): string => (args.find((arg) => arg.startsWith('--filter=')) ?? '').slice('--filter='.length);
 
 describe('the test command', () => {
-  const phases = plan() as string[][][];
+  const packages = workspacePackages() as { name: string; scripts: Record<string, string> }[];
 
-  it('builds everything first, then runs typecheck, lint and test of every package with their dependencies already built', () => {
-    expect(phases).toHaveLength(2);
-    expect(phases[0]).toHaveLength(1);
-    expect(phases[0]?.[0]?.slice(0, 2)).toEqual(['run', 'build']);
-    for (const args of phases[1] ?? []) {
-      expect(args).toContain('--only');
-      expect(args).toContain('test');
-      expect(args).toContain('typecheck');
-    }
+  it('builds everything first, then runs the checks of every package once, with its dependencies already built', () => {
+    const { build, longPoles, queue } = plan(packages) as Plan;
+    expect(build.slice(0, 2)).toEqual(['run', 'build']);
+    expect(build.some((arg) => arg.startsWith('--filter'))).toBe(false);
+    const runs = [...longPoles, ...queue];
+    for (const args of runs) expect(args).toContain('--only');
+    const filters = runs.map(filterOf);
+    expect(new Set(filters).size).toBe(filters.length);
+    const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.typecheck !== undefined || scripts.lint !== undefined).map(({ name }) => name);
+    expect(filters.filter((f) => f !== '//').sort()).toEqual(checked.sort());
+    // The workspace lint (one ESLint process at the root).
+    expect(queue.at(-1)).toEqual(expect.arrayContaining(['lint', '--filter=//']));
   });
 
-  it('gives each long pole a run of its own and leaves it out of the others', () => {
-    for (const name of LONG_POLES as string[]) {
-      const pkg = names.find((p) => p.name === name);
-      expect(pkg?.scripts?.test, name).toBeDefined();
-      const runs = (phases[1] ?? []).filter((args) => args.includes(`--filter=${name}`));
-      expect(runs, name).toHaveLength(1);
-      const rest = (phases[1] ?? []).filter((args) => !args.some((arg) => arg.startsWith('--filter=') && !arg.startsWith('--filter=!')));
-      expect(rest).toHaveLength(1);
-      expect(rest[0]).toContain(`--filter=!${name}`);
-      expect(rest[0]).toContain('lint');
-    }
+  it('starts the long poles at once and the others longest first; a package not ranked still runs', () => {
+    const { longPoles, queue } = plan([...packages, { name: '@smsv4/new-package', scripts: { test: 'vitest run' } }]) as Plan;
+    expect(longPoles.map(filterOf)).toEqual(LONG_POLES);
+    for (const name of LONG_POLES as string[]) expect(packages.find((p) => p.name === name)?.scripts.test, name).toBeDefined();
+    const order = queue.map(filterOf);
+    expect(order.slice(0, (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
+    expect(order).toContain('@smsv4/new-package');
   });
 });
