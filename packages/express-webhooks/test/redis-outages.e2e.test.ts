@@ -43,7 +43,7 @@ const part = (from: string, sequence: 1 | 2): Event => {
   return { id: `${from}/1;${from}/2;`, body };
 };
 
-/** A batch of receipts and two-part messages; `messageIds` are the effects of its messages. */
+/** A batch of receipts and two-part messages, with the effect each event must have. */
 function batch(tag: string, receipts: number, messages: number): { events: Event[]; effects: string[] } {
   const tickets = Array.from({ length: receipts }, (_, i) => receipt(`${tag}000-0922I-13413-${String(i).padStart(5, '0')}`));
   const handsets = Array.from({ length: messages }, (_, i) => `4477009${tag}${String(i).padStart(3, '0')}`);
