@@ -159,9 +159,9 @@ describe('receivers over HTTP on a Redis frozen, then shut down and restarted', 
     }
     expect(fault).toBeUndefined();
     answeredOnce(first);
-    expect(first.filter((a) => a.status === 503).length).toBeGreaterThan(0);
     expect(frozen.map((a) => a.status)).toEqual(Array(during.events.length).fill(503));
     answeredOnce(frozen);
+    // At least the write of the handler that froze it ran past the bound (answered 200: its handler had run).
     expect(errors.filter((e) => e.code === 'store-failed').length).toBeGreaterThan(0);
 
     const taken = events.filter((_, i) => first[i]?.status === 200);
