@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,13 +81,17 @@ describe('the Redis stores through Sentinel (a master, one replica, one sentinel
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'smsv4-sentinel-'));
-    master = await startRedis();
-    replica = await startRedis({ args: ['--replicaof', '127.0.0.1', String(master.port)] });
+    // Each server in a folder of its own: a replica writes the snapshot of its full sync there.
+    const folders = { master: join(dir, 'master'), replica: join(dir, 'replica'), sentinel: join(dir, 'sentinel') };
+    await Promise.all(Object.values(folders).map((folder) => mkdir(folder)));
+    // The replica's first sync at once (a diskless sync waits 5 s by default for more replicas).
+    master = await startRedis({ args: ['--dir', folders.master, '--repl-diskless-sync-delay', '0'] });
+    replica = await startRedis({ args: ['--dir', folders.replica, '--replicaof', '127.0.0.1', String(master.port)] });
     // Replicating before the sentinel starts, so that its first look at the master finds the replica.
     const probe = quiet(new Redis(replica.connection));
     while (!/master_link_status:up/.test(await probe.info('replication'))) await new Promise((r) => setTimeout(r, 20));
     probe.disconnect();
-    sentinel = await startSentinel(dir, master);
+    sentinel = await startSentinel(folders.sentinel, master);
     // As the guide shows it: ioredis asks the sentinel for the master, and follows a failover.
     client = new Redis({ sentinels: [{ host: '127.0.0.1', port: sentinel.port }], name: MASTER_NAME, failoverDetector: true });
     client.on('error', () => undefined);
