@@ -38,6 +38,8 @@ describe('the Redis stores on a 3-master Redis Cluster', () => {
   let handler: WebhookHandler;
   const handled = new Map<string, number>();
   const errors: WebhookError[] = [];
+  /** Called once from within the next handler: a fault that strikes with traffic flowing. */
+  let midTraffic: (() => void) | undefined;
 
   beforeAll(async () => {
     cluster = await startRedisCluster();
@@ -53,6 +55,9 @@ describe('the Redis stores on a 3-master Redis Cluster', () => {
       onInboundMessage: (m) => {
         expect(m.complete).toBe(true);
         handled.set(m.text ?? '', (handled.get(m.text ?? '') ?? 0) + 1);
+        const strike = midTraffic;
+        midTraffic = undefined;
+        strike?.();
       },
       onError: (e) => errors.push(e),
     });
@@ -84,11 +89,29 @@ describe('the Redis stores on a 3-master Redis Cluster', () => {
     expect(holding.reduce((a, b) => a + b)).toBeGreaterThan(0);
   });
 
-  it('goes on after every node forgot its scripts (SCRIPT FLUSH): EVAL on the node that answered NOSCRIPT', async () => {
+  it('goes on after every node forgot its scripts (SCRIPT FLUSH), before and under traffic: EVAL on the node that answered NOSCRIPT', async () => {
     await Promise.all(redis.nodes('master').map((node) => node.script('FLUSH')));
     const next = handsets(100, 12);
     expect(await deliver(next)).toEqual(Array(24).fill(200));
     handedOnce(next);
+    // Again while callbacks flow: flushed from every master as the first message is handed over.
+    // EVALSHA answered NOSCRIPT (Redis counts them as failed calls), summed over the masters.
+    const noScript = async (): Promise<number> =>
+      (await Promise.all(redis.nodes('master').map((node) => node.info('commandstats')))).reduce((sum, info) => sum + Number(/cmdstat_evalsha:.*failed_calls=(\d+)/.exec(info)?.[1] ?? 0), 0);
+    const missedBefore = await noScript();
+    let flushed: Promise<unknown> | undefined;
+    const flowing = handsets(150, 24);
+    let handedBeforeFlush = -1;
+    midTraffic = () => {
+      handedBeforeFlush = flowing.filter((h) => handled.has(`${h}/1;${h}/2;`)).length;
+      flushed = Promise.all(redis.nodes('master').map((node) => node.script('FLUSH')));
+    };
+    expect(await deliver(flowing)).toEqual(Array(48).fill(200));
+    expect(await flushed).toEqual(['OK', 'OK', 'OK']);
+    expect(handedBeforeFlush).toBe(1); // the other 23 messages were taken after the flush was sent
+    // Their scripts, sent behind the flush on the same connections, met NOSCRIPT and ran by source.
+    expect(await noScript()).toBeGreaterThan(missedBefore);
+    handedOnce(flowing);
     expect(errors).toEqual([]);
   });
 

@@ -23,6 +23,12 @@ export interface StartRedisClusterOptions {
   readonly startTimeoutMs?: number;
   /** How it is stopped (default `'auto'`: by the runner entry of the setup files). */
   readonly teardown?: Teardown;
+  /**
+   * More arguments of every node's `redis-server`, after the kit's (e.g. `['--appendonly', 'yes']`:
+   * each node keeps its append-only file in its own folder, so a master killed and restarted comes
+   * back with what it acknowledged).
+   */
+  readonly args?: readonly string[];
 }
 
 /** One master of a {@link TestRedisCluster}. */
@@ -71,7 +77,8 @@ async function whole(cli: string, port: number, deadline: number): Promise<void>
 /**
  * Starts a Redis Cluster of `masters` nodes (default 3) on free loopback ports, joined with
  * `redis-cli --cluster create`, without persistence of data (each node keeps its cluster
- * configuration in a folder of its own, so a node restarted rejoins). Resolves once every node
+ * configuration in a folder of its own, so a node restarted rejoins; with `args` such as
+ * `['--appendonly', 'yes']` it keeps its data there too). Resolves once every node
  * reports the cluster whole. Fails at once, saying how to install them, where the binaries are missing.
  *
  * @example
@@ -79,7 +86,7 @@ async function whole(cli: string, port: number, deadline: number): Promise<void>
  * const redis = new Cluster([...cluster.startupNodes]);
  */
 export async function startRedisCluster(options: StartRedisClusterOptions = {}): Promise<TestRedisCluster> {
-  const { masters = 3, binary = 'redis-server', cli = 'redis-cli', startTimeoutMs = 20_000, teardown } = options;
+  const { masters = 3, binary = 'redis-server', cli = 'redis-cli', startTimeoutMs = 20_000, teardown, args: extra = [] } = options;
   if (!Number.isSafeInteger(masters) || masters < 3) throw new TypeError('masters must be an integer of at least 3');
   if (!(Number.isFinite(startTimeoutMs) && startTimeoutMs > 0)) throw new TypeError('startTimeoutMs must be a positive number');
   const register = prepareTeardown(teardown, 'startRedisCluster');
@@ -103,7 +110,7 @@ export async function startRedisCluster(options: StartRedisClusterOptions = {}):
       let started: { port: number; args: string[]; child: ChildProcess } | undefined;
       for (let attempt = 0; attempt < 5 && started === undefined; attempt++) {
         const [port, bus] = [await freePort(), await freePort()];
-        const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(bus), '--cluster-node-timeout', '2000', '--dir', dir];
+        const args = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-port', String(bus), '--cluster-node-timeout', '2000', '--dir', dir, ...extra];
         const child = await launch(binary, port, Math.max(1, deadline - Date.now()), args);
         if (child !== undefined) started = { port, args, child };
       }
