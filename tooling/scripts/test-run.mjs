@@ -3,7 +3,8 @@
 // 1. Every build, in one turbo run (what every other task waits for).
 // 2. Then, each in a turbo run of its own from the first second: the long poles (the registry round
 //    trip of tooling/release-check, the documentation site), and the other packages through two
-//    slots, longest first (each package's typecheck and test; the workspace lint is one task).
+//    slots, longest first and at a lower priority than the long poles (each package's typecheck,
+//    lint and test; the workspace lint is one task).
 //
 // Each turbo run writes its summary; test-summary.mjs reads them all. Exits 1 if any run failed.
 //
@@ -70,10 +71,13 @@ export function plan(packages = workspacePackages()) {
   };
 }
 
-/** Runs turbo with `args`; resolves with its exit status (a signal counts as 1). */
-function turbo(args) {
+/**
+ * Runs turbo with `args`; resolves with its exit status (a signal counts as 1). `yielding` runs it
+ * at a lower priority (nice 10), so that the long poles get the processor first.
+ */
+function turbo(args, { yielding = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(turboBin, args, { cwd: root, stdio: 'inherit' });
+    const child = yielding && process.platform !== 'win32' ? spawn('nice', ['-n', '10', turboBin, ...args], { cwd: root, stdio: 'inherit' }) : spawn(turboBin, args, { cwd: root, stdio: 'inherit' });
     child.on('error', (error) => {
       console.error(`turbo ${args.join(' ')}: ${error.message}`);
       resolve(1);
@@ -87,7 +91,7 @@ async function main() {
   const statuses = [await turbo(build)];
   const pending = [...queue];
   const slot = async () => {
-    for (let args = pending.shift(); args !== undefined; args = pending.shift()) statuses.push(await turbo(args));
+    for (let args = pending.shift(); args !== undefined; args = pending.shift()) statuses.push(await turbo(args, { yielding: true }));
   };
   await Promise.all([...longPoles.map(async (args) => statuses.push(await turbo(args))), ...Array.from({ length: SLOTS }, slot)]);
   process.exitCode = statuses.some((s) => s !== 0) ? 1 : 0;
