@@ -140,6 +140,12 @@ describe('dashboard in Chromium', () => {
     await expect.poll(() => byTestId('metric-sends').textContent()).toBe(`${accepted} accepted · 0 rejected`);
     expect(await byTestId('metric-callbacks').textContent()).toMatch(/^[1-9][0-9]* delivered · 0 failed$/);
     expect(await byTestId('metrics-link').getAttribute('href')).toBe('/__sandbox/metrics');
+    // The link fetches the metrics with the page's admin token (a plain navigation would get 401).
+    await byTestId('metrics-link').click();
+    await expect.poll(() => byTestId('metrics-text').textContent()).toMatch(/smsv4_sandbox_requests_total\{operation="send",status="202"\} \d+/);
+    expect(await byTestId('metrics-panel').isVisible()).toBe(true);
+    await byTestId('metrics-link').click();
+    expect(await byTestId('metrics-panel').isHidden()).toBe(true);
   });
 
   it('injects inbound messages from the form, split into parts when long', async () => {

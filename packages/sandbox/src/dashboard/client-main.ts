@@ -168,6 +168,24 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
     connection.dataset.state = kind;
   }
 
+  // The metrics need the admin token like the API: the link fetches them with it and shows the
+  // exposition here (a plain navigation would carry no token and get 401).
+  const metricsLink = byId<HTMLAnchorElement>('metrics-link');
+  const metricsPanel = byId('metrics-panel');
+  const metricsText = byId('metrics-text');
+  metricsLink.addEventListener('click', async (event) => {
+    event.preventDefault();
+    if (!metricsPanel.hidden) {
+      metricsPanel.hidden = true;
+      metricsLink.setAttribute('aria-expanded', 'false');
+      return;
+    }
+    const response = await api('../metrics', { accept: 'text/plain' });
+    metricsText.textContent = response.ok ? await response.text() : await errorOf(response);
+    metricsPanel.hidden = false;
+    metricsLink.setAttribute('aria-expanded', 'true');
+  });
+
   const tokenForm = byId<HTMLFormElement>('token-form');
   function showTokenForm(show: boolean): void {
     tokenForm.hidden = !show;

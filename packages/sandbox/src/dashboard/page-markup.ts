@@ -15,9 +15,12 @@ export const DASHBOARD_MARKUP = `
     <div><dt>Sends</dt><dd id="metric-sends" data-testid="metric-sends">—</dd></div>
     <div><dt>Parts final</dt><dd id="metric-parts" data-testid="metric-parts">—</dd></div>
     <div><dt>Callback attempts</dt><dd id="metric-callbacks" data-testid="metric-callbacks">—</dd></div>
-    <div><dt>Metrics</dt><dd><a id="metrics-link" href="/__sandbox/metrics" data-testid="metrics-link">Prometheus</a></dd></div>
+    <div><dt>Metrics</dt><dd><a id="metrics-link" href="/__sandbox/metrics" aria-controls="metrics-panel" aria-expanded="false" data-testid="metrics-link">Prometheus</a></dd></div>
   </dl>
   <span id="connection" class="connection" data-state="connecting" role="status" data-testid="connection">Connecting…</span>
+  <section id="metrics-panel" class="metrics-panel" hidden aria-label="Prometheus metrics" data-testid="metrics-panel">
+    <pre id="metrics-text" class="payload" data-testid="metrics-text"></pre>
+  </section>
   <form id="token-form" hidden data-testid="token-form">
     <label>Admin token <input name="token" type="password" autocomplete="off" required></label>
     <button type="submit">Use token</button>
