@@ -8,6 +8,9 @@
  * and nesting deeper than `maxDepth`. Its work is linear in the length of the document.
  */
 
+import { addChild, escapeCdata, isReservedName, type OpenElement, valueOf } from './xml-reader.js';
+import type { XmlDocument, XmlElement } from './xml-tree.js';
+
 /** The first problem found, or `undefined` for a well-formed document. */
 export type WellFormedProblem =
   | 'doctype' | 'markup-declaration' | 'entity' | 'mismatched-tag' | 'unclosed-tag' | 'no-root' | 'several-roots'
@@ -85,6 +88,40 @@ function sameRun(s: string, a: number, b: number, length: number): boolean {
  * positions), so checking a document makes no string.
  */
 export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | undefined {
+  return scan(s, maxDepth, undefined);
+}
+
+/** What {@link readWellFormed} reads besides the verdict. */
+interface Reading {
+  /** The tree, once the root element closes. */
+  tree: XmlDocument | undefined;
+  /** A name left to fast-xml-parser was met: no tree is built (see `xml-reader.ts`). */
+  leftToParser: boolean;
+}
+
+/**
+ * Checks a document exactly as {@link checkWellFormed} does and, in the same pass, builds the tree
+ * `readXmlTree` describes (see `xml-reader.ts`): the problem, or the tree of a well-formed document
+ * (`undefined` when it uses a name left to fast-xml-parser).
+ */
+export function readWellFormed(s: string, maxDepth = 32): { readonly problem: WellFormedProblem } | { readonly problem: undefined; readonly tree: XmlDocument | undefined } {
+  const reading: Reading = { tree: undefined, leftToParser: false };
+  const problem = scan(s, maxDepth, reading);
+  if (problem !== undefined) return { problem };
+  return { problem, tree: reading.leftToParser ? undefined : reading.tree };
+}
+
+const LINE_ENDS = /\r\n?/g;
+
+/** The key of an attribute in the tree. */
+const attributeKey = (name: string): string => `@${name}`;
+
+/**
+ * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data
+ * and attribute values are sliced from the text as written, their line ends (`\r\n`, `\r`) read
+ * as `\n` when the document holds a CR at all.
+ */
+function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFormedProblem | undefined {
   const n = s.length;
   let i = 0;
   if (s.startsWith('<?xml', 0) && !isNameChar(s.charCodeAt(5))) {
@@ -106,6 +143,18 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
   let nextLt = -1;
   // Position of the next `&` (the start of a reference), kept the same way.
   let nextAmp = -1;
+  // The tree being built: the open elements (in step with `stack`) and the innermost one.
+  let building = reading !== undefined;
+  const elements: OpenElement[] = [];
+  let open: OpenElement | undefined;
+  const crs = building && s.indexOf('\r') !== -1;
+  /** Ends the innermost element (already off the stack): its value goes to its parent, or becomes the root. */
+  const end = (element: OpenElement): void => {
+    const value = valueOf(element);
+    open = elements[elements.length - 1];
+    if (open !== undefined) addChild(open, element.name, value);
+    else if (reading !== undefined) reading.tree ??= { rootName: element.name, root: value as XmlElement | string };
+  };
   while (i < n) {
     const lt = s.indexOf('<', i);
     const textEnd = lt === -1 ? n : lt;
@@ -122,6 +171,10 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
           if (typeof next === 'string') return next;
           nextAmp = next;
         }
+        if (building) {
+          const text = s.slice(i, textEnd);
+          (open as OpenElement).text += crs ? text.replace(LINE_ENDS, '\n') : text;
+        }
       }
     }
     if (lt === -1) break;
@@ -136,20 +189,25 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (openStart === undefined || openEnd === undefined) return 'mismatched-tag';
       const length = nameEnd - lt - 2;
       if (openEnd - openStart !== length || !sameRun(s, openStart, lt + 2, length)) return 'mismatched-tag';
+      if (building) end(elements.pop() as OpenElement);
       i = gt + 1;
     } else if (c === 33 /* ! */) {
       if (s.startsWith('<!--', lt)) {
         // A comment holds no "--" and does not end in "-" (so "--->" is refused too).
-        const end = s.indexOf('--', lt + 4);
-        if (end === -1 || s.charCodeAt(end + 2) !== 62) return end === -1 ? 'unterminated' : 'bad-comment';
-        if (!checkChars(s, lt + 4, end)) return 'bad-character';
-        i = end + 3;
+        const close = s.indexOf('--', lt + 4);
+        if (close === -1 || s.charCodeAt(close + 2) !== 62) return close === -1 ? 'unterminated' : 'bad-comment';
+        if (!checkChars(s, lt + 4, close)) return 'bad-character';
+        i = close + 3;
       } else if (s.startsWith('<![CDATA[', lt)) {
         if (stack.length === 0) return 'text-outside-root';
-        const end = s.indexOf(']]>', lt + 9);
-        if (end === -1) return 'unterminated';
-        if (!checkChars(s, lt + 9, end)) return 'bad-character';
-        i = end + 3;
+        const close = s.indexOf(']]>', lt + 9);
+        if (close === -1) return 'unterminated';
+        if (!checkChars(s, lt + 9, close)) return 'bad-character';
+        if (building) {
+          const text = s.slice(lt + 9, close);
+          (open as OpenElement).text += escapeCdata(crs ? text.replace(LINE_ENDS, '\n') : text);
+        }
+        i = close + 3;
       } else return s.startsWith('<!DOCTYPE', lt) ? 'doctype' : 'markup-declaration';
     } else if (c === 63 /* ? */) {
       // A processing instruction: a target name (never "xml" in any case), then data after white space.
@@ -157,17 +215,37 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (!isNameStart(s.charCodeAt(j))) return 'bad-name';
       while (j < n && isNameChar(s.charCodeAt(j))) j++;
       if (j - lt - 2 === 3 && s.slice(lt + 2, j).toLowerCase() === 'xml') return 'bad-name';
-      const end = s.indexOf('?>', j);
-      if (end === -1) return 'unterminated';
-      if (end > j && !isSpace(s.charCodeAt(j))) return 'bad-name';
-      if (!checkChars(s, j, end)) return 'bad-character';
-      i = end + 2;
+      const close = s.indexOf('?>', j);
+      if (close === -1) return 'unterminated';
+      if (close > j && !isSpace(s.charCodeAt(j))) return 'bad-name';
+      if (!checkChars(s, j, close)) return 'bad-character';
+      i = close + 2;
     } else {
       if (!isNameStart(c)) return 'bad-name';
       let j = lt + 2;
-      while (j < n && isNameChar(s.charCodeAt(j))) j++;
+      // The last colon of the name and how many it holds (for the tree's local name).
+      let colon = -1;
+      let colons = 0;
+      while (j < n) {
+        const d = s.charCodeAt(j);
+        if (!isNameChar(d)) break;
+        if (d === 58 /* : */) {
+          colon = j;
+          colons++;
+        }
+        j++;
+      }
       const nameEnd = j;
       if (stack.length === 0 && rootSeen) return 'several-roots';
+      let element: OpenElement | undefined;
+      if (building) {
+        const name = s.slice(colon === -1 ? lt + 1 : colon + 1, nameEnd);
+        // Names that are not namespace-well-formed (`a:b:c`, `a:`) fast-xml-parser reads in its own ways.
+        if (colons > 1 || name === '' || isReservedName(name)) {
+          building = false;
+          (reading as Reading).leftToParser = true;
+        } else element = { name, members: undefined, text: '' };
+      }
       attrs.length = 0;
       names.clear();
       let closed = false;
@@ -190,6 +268,7 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         const attrStart = j;
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
         const length = j - attrStart;
+        let attrName: string | undefined;
         if (attrs.length < 2 * COMPARED_IN_PLACE) {
           for (let k = 0; k < attrs.length; k += 2) {
             if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
@@ -201,9 +280,9 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
             attrs.push(-1, -1);
           }
           if (names.size >= MAX_ATTRIBUTES) return 'too-many-attributes';
-          const name = s.slice(attrStart, j);
-          if (names.has(name)) return 'duplicate-attribute';
-          names.add(name);
+          attrName = s.slice(attrStart, j);
+          if (names.has(attrName)) return 'duplicate-attribute';
+          names.add(attrName);
         }
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         if (s.charCodeAt(j) !== 61 /* = */) return 'bad-attribute';
@@ -211,22 +290,31 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         const q = s.charCodeAt(j);
         if (q !== 34 && q !== 39) return 'bad-attribute';
-        const end = s.indexOf(q === 34 ? '"' : "'", j + 1);
-        if (end === -1) return 'unterminated';
+        const close = s.indexOf(q === 34 ? '"' : "'", j + 1);
+        if (close === -1) return 'unterminated';
         if (nextLt <= j) nextLt = s.indexOf('<', j + 1) >>> 0;
-        if (nextLt < end) return 'bad-attribute';
-        if (!checkChars(s, j + 1, end)) return 'bad-character';
+        if (nextLt < close) return 'bad-attribute';
+        if (!checkChars(s, j + 1, close)) return 'bad-character';
         if (nextAmp <= j) nextAmp = s.indexOf('&', j + 1) >>> 0;
-        if (nextAmp < end) {
-          const next = checkReferences(s, nextAmp, end);
+        if (nextAmp < close) {
+          const next = checkReferences(s, nextAmp, close);
           if (typeof next === 'string') return next;
           nextAmp = next;
         }
-        j = end + 1;
+        if (element !== undefined) {
+          const value = s.slice(j + 1, close);
+          (element.members ??= {})[attributeKey(attrName ?? s.slice(attrStart, attrStart + length))] = crs ? value.replace(LINE_ENDS, '\n') : value;
+        }
+        j = close + 1;
       }
       if (closed) {
         if (stack.length === 0) rootSeen = true;
+        if (element !== undefined) end(element);
       } else {
+        if (element !== undefined) {
+          elements.push(element);
+          open = element;
+        }
         stack.push(lt + 1, nameEnd);
         if (stack.length > 2 * maxDepth) return 'too-deep';
         rootSeen = true;
