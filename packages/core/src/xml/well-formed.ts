@@ -60,20 +60,26 @@ function checkReferences(s: string, amp: number, to: number): WellFormedProblem 
   return amp;
 }
 
-/** Checks that character data contains only XML characters (no control characters, no lone surrogates). */
-function checkChars(s: string, from: number, to: number): boolean {
+/**
+ * Checks that character data contains only XML characters (no control characters, no lone
+ * surrogates): 0 when it does not, 1 when it does, 2 when it does and holds a CR (a line end the
+ * tree reads as `\n`).
+ */
+function checkChars(s: string, from: number, to: number): 0 | 1 | 2 {
+  let found: 1 | 2 = 1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x20) {
-      if (c !== 9 && c !== 10 && c !== 13) return false;
+      if (c === 13) found = 2;
+      else if (c !== 9 && c !== 10) return 0;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      if (c > 0xdbff) return false;
+      if (c > 0xdbff) return 0;
       const d = s.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return 0;
       i++;
-    } else if (c === 0xfffe || c === 0xffff) return false;
+    } else if (c === 0xfffe || c === 0xffff) return 0;
   }
-  return true;
+  return found;
 }
 
 /** Whether `s[a, a + length)` and `s[b, b + length)` hold the same characters (compared in place: no substring is made). */
@@ -119,7 +125,7 @@ const attributeKey = (name: string): string => `@${name}`;
 /**
  * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data
  * and attribute values are sliced from the text as written, their line ends (`\r\n`, `\r`) read
- * as `\n` when the document holds a CR at all.
+ * as `\n` (the character check tells which runs hold a CR).
  */
 function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFormedProblem | undefined {
   const n = s.length;
@@ -147,7 +153,6 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
   let building = reading !== undefined;
   const elements: OpenElement[] = [];
   let open: OpenElement | undefined;
-  const crs = building && s.indexOf('\r') !== -1;
   /** Ends the innermost element (already off the stack): its value goes to its parent, or becomes the root. */
   const end = (element: OpenElement): void => {
     const value = valueOf(element);
@@ -162,7 +167,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
       if (stack.length === 0) {
         for (let j = i; j < textEnd; j++) if (!isSpace(s.charCodeAt(j))) return 'text-outside-root';
       } else {
-        if (!checkChars(s, i, textEnd)) return 'bad-character';
+        const chars = checkChars(s, i, textEnd);
+        if (chars === 0) return 'bad-character';
         if (cdataEnd < i) cdataEnd = s.indexOf(']]>', i) >>> 0;
         if (cdataEnd < textEnd) return 'bad-character';
         if (nextAmp < i) nextAmp = s.indexOf('&', i) >>> 0;
@@ -173,7 +179,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         }
         if (building) {
           const text = s.slice(i, textEnd);
-          (open as OpenElement).text += crs ? text.replace(LINE_ENDS, '\n') : text;
+          (open as OpenElement).text += chars === 2 ? text.replace(LINE_ENDS, '\n') : text;
         }
       }
     }
@@ -202,10 +208,11 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         if (stack.length === 0) return 'text-outside-root';
         const close = s.indexOf(']]>', lt + 9);
         if (close === -1) return 'unterminated';
-        if (!checkChars(s, lt + 9, close)) return 'bad-character';
+        const chars = checkChars(s, lt + 9, close);
+        if (chars === 0) return 'bad-character';
         if (building) {
           const text = s.slice(lt + 9, close);
-          (open as OpenElement).text += escapeCdata(crs ? text.replace(LINE_ENDS, '\n') : text);
+          (open as OpenElement).text += escapeCdata(chars === 2 ? text.replace(LINE_ENDS, '\n') : text);
         }
         i = close + 3;
       } else return s.startsWith('<!DOCTYPE', lt) ? 'doctype' : 'markup-declaration';
@@ -294,7 +301,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         if (close === -1) return 'unterminated';
         if (nextLt <= j) nextLt = s.indexOf('<', j + 1) >>> 0;
         if (nextLt < close) return 'bad-attribute';
-        if (!checkChars(s, j + 1, close)) return 'bad-character';
+        const chars = checkChars(s, j + 1, close);
+        if (chars === 0) return 'bad-character';
         if (nextAmp <= j) nextAmp = s.indexOf('&', j + 1) >>> 0;
         if (nextAmp < close) {
           const next = checkReferences(s, nextAmp, close);
@@ -303,7 +311,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         }
         if (element !== undefined) {
           const value = s.slice(j + 1, close);
-          (element.members ??= {})[attributeKey(attrName ?? s.slice(attrStart, attrStart + length))] = crs ? value.replace(LINE_ENDS, '\n') : value;
+          (element.members ??= {})[attributeKey(attrName ?? s.slice(attrStart, attrStart + length))] = chars === 2 ? value.replace(LINE_ENDS, '\n') : value;
         }
         j = close + 1;
       }
