@@ -69,6 +69,7 @@ function checkChars(s: string, from: number, to: number): 0 | 1 | 2 {
   let found: 1 | 2 = 1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0xd800) continue;
     if (c < 0x20) {
       if (c === 13) found = 2;
       else if (c !== 9 && c !== 10) return 0;
@@ -140,6 +141,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
   let rootSeen = false;
   // The attributes of the element being read, the same way.
   const attrs: number[] = [];
+  // How many of `attrs` hold the element being read (the array itself is reused, never shortened).
+  let attrsEnd = 0;
   // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE.
   const names = new Set<string>();
   // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
@@ -253,8 +256,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
           (reading as Reading).leftToParser = true;
         } else element = { name, members: undefined, text: '' };
       }
-      attrs.length = 0;
-      names.clear();
+      attrsEnd = 0;
+      if (names.size > 0) names.clear();
       let closed = false;
       for (;;) {
         const before = j;
@@ -276,15 +279,16 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
         const length = j - attrStart;
         let attrName: string | undefined;
-        if (attrs.length < 2 * COMPARED_IN_PLACE) {
-          for (let k = 0; k < attrs.length; k += 2) {
+        if (attrsEnd < 2 * COMPARED_IN_PLACE) {
+          for (let k = 0; k < attrsEnd; k += 2) {
             if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
           }
-          attrs.push(attrStart, j);
+          attrs[attrsEnd++] = attrStart;
+          attrs[attrsEnd++] = j;
         } else {
-          if (attrs.length === 2 * COMPARED_IN_PLACE) {
-            for (let k = 0; k < attrs.length; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
-            attrs.push(-1, -1);
+          if (attrsEnd === 2 * COMPARED_IN_PLACE) {
+            for (let k = 0; k < attrsEnd; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
+            attrsEnd += 2;
           }
           if (names.size >= MAX_ATTRIBUTES) return 'too-many-attributes';
           attrName = s.slice(attrStart, j);
