@@ -102,17 +102,25 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
 interface Reading {
   /** The tree, once the root element closes. */
   tree: XmlDocument | undefined;
+  /** The `@name` key of each attribute name the caller knows, made once (see {@link readWellFormed}). */
+  readonly keys: ReadonlyMap<string, string> | undefined;
   /** A name left to fast-xml-parser was met: no tree is built (see `xml-reader.ts`). */
   leftToParser: boolean;
 }
 
 /**
  * Checks a document exactly as {@link checkWellFormed} does and, in the same pass, builds the tree
- * `readXmlTree` describes (see `xml-reader.ts`): the problem, or the tree of a well-formed document
- * (`undefined` when it uses a name left to fast-xml-parser).
+ * described in `xml-reader.ts`: the problem, or the tree of a well-formed document (`undefined` when
+ * it uses a name left to fast-xml-parser). `attributeKeys` maps attribute names a caller expects to
+ * their keys in the tree (`ticketId` → `@ticketId`), so that those keys are not made anew for each
+ * document; any other name gets its key made as it is read.
  */
-export function readWellFormed(s: string, maxDepth = 32): { readonly problem: WellFormedProblem } | { readonly problem: undefined; readonly tree: XmlDocument | undefined } {
-  const reading: Reading = { tree: undefined, leftToParser: false };
+export function readWellFormed(
+  s: string,
+  maxDepth = 32,
+  attributeKeys?: ReadonlyMap<string, string>,
+): { readonly problem: WellFormedProblem } | { readonly problem: undefined; readonly tree: XmlDocument | undefined } {
+  const reading: Reading = { tree: undefined, keys: attributeKeys, leftToParser: false };
   const problem = scan(s, maxDepth, reading);
   if (problem !== undefined) return { problem };
   return { problem, tree: reading.leftToParser ? undefined : reading.tree };
@@ -120,8 +128,6 @@ export function readWellFormed(s: string, maxDepth = 32): { readonly problem: We
 
 const LINE_ENDS = /\r\n?/g;
 
-/** The key of an attribute in the tree. */
-const attributeKey = (name: string): string => `@${name}`;
 
 /**
  * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data
@@ -315,7 +321,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         }
         if (element !== undefined) {
           const value = s.slice(j + 1, close);
-          (element.members ??= {})[attributeKey(attrName ?? s.slice(attrStart, attrStart + length))] = chars === 2 ? value.replace(LINE_ENDS, '\n') : value;
+          const name = attrName ?? s.slice(attrStart, attrStart + length);
+          (element.members ??= {})[(reading as Reading).keys?.get(name) ?? `@${name}`] = chars === 2 ? value.replace(LINE_ENDS, '\n') : value;
         }
         j = close + 1;
       }

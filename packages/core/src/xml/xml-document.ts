@@ -70,7 +70,16 @@ export function unescapeXml(text: string): string {
  * read, so no expansion can happen.
  */
 export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: ParseXmlOptions = {}): Result<XmlDocument, XmlProblem> {
-  const read = readWellFormed(text, maxDepth);
+  return readXmlDocument(text, undefined, maxDepth);
+}
+
+/**
+ * {@link parseXmlDocument} for a decoder that knows the attribute names it reads: their keys in the
+ * tree are given made (see `readWellFormed`), the tree is the same.
+ * @internal
+ */
+export function readXmlDocument(text: string, attributeKeys: ReadonlyMap<string, string> | undefined, maxDepth = DEFAULT_DEPTH): Result<XmlDocument, XmlProblem> {
+  const read = readWellFormed(text, maxDepth, attributeKeys);
   if (read.problem !== undefined) return err(read.problem);
   if (read.tree !== undefined) return ok(read.tree);
   return parseWithFastXmlParser(text, maxDepth);
