@@ -1,11 +1,13 @@
 /**
- * A single-pass well-formedness check run before fast-xml-parser, which is lenient by design
- * (mismatched tags, several roots and stray text parse without complaint). It accepts what an XML 1.0
+ * A single-pass well-formedness check (fast-xml-parser is lenient by design: mismatched tags, several
+ * roots and stray text parse without complaint), which in the same pass builds the tree of the
+ * document (`readWellFormed`; the tree is described in `xml-reader.ts`), or checks alone
+ * (`checkWellFormed`). It accepts what an XML 1.0
  * parser accepts for the documents of this API and refuses, among others: DOCTYPE and any other
  * markup declaration (so no entity can be declared), references other than the five predefined
  * entities and character references, unbalanced or mismatched tags, several roots, text outside the
  * root, unquoted or repeated attributes, more than {@link MAX_ATTRIBUTES} attributes on an element
- * and nesting deeper than `maxDepth`. Its work is linear in the length of the document.
+ * and nesting deeper than `maxDepth`. Its work is linear in the length of the document, with the tree or without.
  */
 
 import { addChild, escapeCdata, isReservedName, type OpenElement, valueOf } from './xml-reader.js';
@@ -127,7 +129,6 @@ export function readWellFormed(
 }
 
 const LINE_ENDS = /\r\n?/g;
-
 
 /**
  * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data

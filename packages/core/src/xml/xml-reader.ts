@@ -25,8 +25,8 @@ export interface OpenElement {
 
 /** Element names read only by fast-xml-parser (it refuses or renames them). */
 export function isReservedName(name: string): boolean {
-  // Every member of Object.prototype and `prototype` begin with one of `_chiptv`: other names are
-  // answered without a look-up.
+  // The standard members of Object.prototype, and `prototype`, all begin with one of `_chiptv`:
+  // other names are answered without a look-up.
   const c = name.charCodeAt(0);
   if (c !== 95 && c !== 99 && c !== 104 && c !== 105 && c !== 112 && c !== 116 && c !== 118) return false;
   return name in Object.prototype || name === 'prototype';
