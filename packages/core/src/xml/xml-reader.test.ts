@@ -4,6 +4,7 @@ import { listFixtures, loadFixture } from '../../test/fixtures.js';
 import { readTwoPasses } from '../../test/xml-two-passes.js';
 import { checkWellFormed, MAX_ATTRIBUTES, readWellFormed } from './well-formed.js';
 import { parseWithFastXmlParser, parseXmlDocument } from './xml-document.js';
+import { isReservedName } from './xml-reader.js';
 import type { XmlDocument } from './xml-tree.js';
 
 /** The tree the one pass builds for a well-formed document (`undefined` when it leaves the document to fast-xml-parser). */
@@ -242,6 +243,16 @@ describe('the tree of the one pass', () => {
     expect(readXmlTree(xml)).toBeUndefined();
     expect(parseXmlDocument(xml)).toStrictEqual(parseWithFastXmlParser(xml));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('leaves every member of Object.prototype, and prototype, to fast-xml-parser, whatever its first letter', () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) {
+      expect(isReservedName(name), name).toBe(true);
+      expect(readXmlTree(`<r><${name}/><x/></r>`), name).toBeUndefined();
+    }
+    for (const name of ['content', 'type', 'value', 'isPrototypeOf_', '_', 'hasOwn', 'deliveryReceipt']) expect(isReservedName(name), name).toBe(false);
   });
 
   it('reads a well-formed document whose processing instruction holds a quote (fast-xml-parser refuses it)', () => {
