@@ -131,6 +131,18 @@ export function readWellFormed(
 const LINE_ENDS = /\r\n?/g;
 
 /**
+ * Ends the innermost element (already off `elements`): its value goes to its parent, or becomes the
+ * root. Answers the element now innermost.
+ */
+function end(element: OpenElement, elements: readonly OpenElement[], reading: Reading): OpenElement | undefined {
+  const value = valueOf(element);
+  const parent = elements[elements.length - 1];
+  if (parent !== undefined) addChild(parent, element.name, value);
+  else reading.tree ??= { rootName: element.name, root: value as XmlElement | string };
+  return parent;
+}
+
+/**
  * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data
  * and attribute values are sliced from the text as written, their line ends (`\r\n`, `\r`) read
  * as `\n` (the character check tells which runs hold a CR).
@@ -150,8 +162,9 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
   const attrs: number[] = [];
   // How many of `attrs` hold the element being read (the array itself is reused, never shortened).
   let attrsEnd = 0;
-  // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE.
-  const names = new Set<string>();
+  // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE
+  // (made for the first such element only).
+  let names: Set<string> | undefined;
   // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
   let cdataEnd = -1;
   // Position of the next `<` after an attribute value's opening quote (forbidden in the value), kept
@@ -163,13 +176,6 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
   let building = reading !== undefined;
   const elements: OpenElement[] = [];
   let open: OpenElement | undefined;
-  /** Ends the innermost element (already off the stack): its value goes to its parent, or becomes the root. */
-  const end = (element: OpenElement): void => {
-    const value = valueOf(element);
-    open = elements[elements.length - 1];
-    if (open !== undefined) addChild(open, element.name, value);
-    else if (reading !== undefined) reading.tree ??= { rootName: element.name, root: value as XmlElement | string };
-  };
   while (i < n) {
     const lt = s.indexOf('<', i);
     const textEnd = lt === -1 ? n : lt;
@@ -205,7 +211,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
       if (openStart === undefined || openEnd === undefined) return 'mismatched-tag';
       const length = nameEnd - lt - 2;
       if (openEnd - openStart !== length || !sameRun(s, openStart, lt + 2, length)) return 'mismatched-tag';
-      if (building) end(elements.pop() as OpenElement);
+      if (building) open = end(elements.pop() as OpenElement, elements, reading as Reading);
       i = gt + 1;
     } else if (c === 33 /* ! */) {
       if (s.startsWith('<!--', lt)) {
@@ -264,7 +270,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         } else element = { name, members: undefined, text: '' };
       }
       attrsEnd = 0;
-      if (names.size > 0) names.clear();
+      names?.clear();
       let closed = false;
       for (;;) {
         const before = j;
@@ -293,6 +299,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
           attrs[attrsEnd++] = attrStart;
           attrs[attrsEnd++] = j;
         } else {
+          names ??= new Set<string>();
           if (attrsEnd === 2 * COMPARED_IN_PLACE) {
             for (let k = 0; k < attrsEnd; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
             attrsEnd += 2;
@@ -329,7 +336,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
       }
       if (closed) {
         if (stack.length === 0) rootSeen = true;
-        if (element !== undefined) end(element);
+        if (element !== undefined) open = end(element, elements, reading as Reading);
       } else {
         if (element !== undefined) {
           elements.push(element);
