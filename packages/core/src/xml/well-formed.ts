@@ -247,8 +247,8 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
       if (!isNameStart(c)) return 'bad-name';
       let j = lt + 2;
       // The last colon of the name and how many it holds (for the tree's local name).
-      let colon = -1;
-      let colons = 0;
+      let colon = c === 58 /* : */ ? lt + 1 : -1;
+      let colons = c === 58 ? 1 : 0;
       while (j < n) {
         const d = s.charCodeAt(j);
         if (!isNameChar(d)) break;

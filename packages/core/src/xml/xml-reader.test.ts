@@ -168,7 +168,7 @@ describe('the one pass against the two passes it replaces (checkWellFormed, then
     '<a>', '</a>', '<b x="1"/>', "<b x='&lt;'/>", '<c:d xmlns:c="u">', '</c:d>', '<![CDATA[x]]>', '<![CDATA[', ']]>', '<!-- c -->', '<!--',
     '-->', '<?pi data?>', '<?', '?>', '<?xml version="1.0"?>', '&amp;', '&#65;', '&#x0;', '&nope;', '&', 'text', ' ', '\n', '\r', '\r\n', '"', '<', '>',
     '<!DOCTYPE a>', '<a b="1" b="2">', '</ a>', '<a/ >', '</a >', '<a\tb = "2" >', '<a:b:c>', '</a:b:c>', '<__proto__>', '</__proto__>', '<a:>', '\u0001', '\uD800',
-    '<e a0="" a1="" a2="" a3="" a4="" a5="" a6="" a7="" a8="" a9="" a0="">', '<b x="\r\n&#13;"/>', '<a b="x"c="y">', '<1/>', '<é ü="1">', '</é>',
+    '<e a0="" a1="" a2="" a3="" a4="" a5="" a6="" a7="" a8="" a9="" a0="">', '<b x="\r\n&#13;"/>', '<a b="x"c="y">', '<1/>', '<é ü="1">', '</é>', '<:s k="1"/>', '<:a>', '</:a>', '<:a:b/>', '<a:b:/>',
   );
   const depth = fc.constantFrom(32, 32, 1, 2, 4);
   // Keys a decoder hands over made (names of the generators and of the fixtures among them).
@@ -186,7 +186,7 @@ describe('the one pass against the two passes it replaces (checkWellFormed, then
   it('gives the same verdict and tree on random damage to the fixtures', () => {
     const damage = fc.tuple(
       fc.nat(),
-      fc.constantFrom('', '<', '>', '"', "'", '/', '&', '&x;', ']]>', '<!DOCTYPE r>', '<!-- x -->', '<![CDATA[x<y]]>', '<?p q?>', '<a/>', '<a>t</a>', '</a>', ' x="1"', ' x="1" x="2"', ' m:code="1"', 'ns:', 'é', '&amp;', '\r\n', '\r', ' ', '\u0000'),
+      fc.constantFrom('', '<', '>', '"', "'", '/', ':', '<:', '&', '&x;', ']]>', '<!DOCTYPE r>', '<!-- x -->', '<![CDATA[x<y]]>', '<?p q?>', '<a/>', '<a>t</a>', '</a>', ' x="1"', ' x="1" x="2"', ' m:code="1"', 'ns:', 'é', '&amp;', '\r\n', '\r', ' ', '\u0000'),
       fc.nat({ max: 3 }),
     );
     fc.assert(
@@ -243,6 +243,12 @@ describe('the tree of the one pass', () => {
     expect(readXmlTree(xml)).toBeUndefined();
     expect(parseXmlDocument(xml)).toStrictEqual(parseWithFastXmlParser(xml));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('reads an element whose name begins with its colon under the local name, as fast-xml-parser does', () => {
+    const xml = '<r><:s k="1"/><:t>x</:t></r>';
+    expect(readXmlTree(xml)).toStrictEqual({ rootName: 'r', root: { s: { '@k': '1' }, t: 'x' } });
+    expect(readXmlTree(xml)).toStrictEqual(reference(xml));
   });
 
   it('leaves every member of Object.prototype, and prototype, to fast-xml-parser, whatever its first letter', () => {
