@@ -48,7 +48,7 @@ export const xmlCallbackVsJson: BenchSuite = {
   subjects: [callbackTask(SUBJECT, XML, 'xml')],
   target: { kind: 'max-time-ratio', value: 1.5, subject: SUBJECT },
   notes: () => [
-    `Bodies: packages/core/test/fixtures/delivery-receipt/single-delivered.xml (${XML.length} characters) and single-delivered.json (${JSON_BODY.length} characters), the same receipt; both decode to the same value.`,
+    `Bodies: packages/core/test/fixtures/delivery-receipt/single-delivered.xml (${XML.length} characters) and single-delivered.json (${JSON_BODY.length} characters), the same receipt: both decode to the same value but for its format (checked as the suite loads).`,
     'The XML body is checked for well-formedness (no DOCTYPE, no entities, bounded depth and attributes) and read into its tree in one pass; the JSON body is parsed and checked for repeated members.',
     'Before the XML body was read in one pass (a well-formedness pass, then a pass building the tree), the same command measured 2.26× (rounds 2.23–2.32×, 20 rounds, commit 6b868cf).',
   ],
