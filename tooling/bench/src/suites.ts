@@ -7,7 +7,8 @@ import { receiverDecodeFloor } from './receiver-decode-floor.bench.js';
 import { receiverTelemetry } from './receiver-telemetry.bench.js';
 import { segments, segmentsVsCalculator } from './segments.bench.js';
 import { timestampParse } from './timestamp-parse.bench.js';
+import { xmlCallbackVsJson } from './xml-callback-vs-json.bench.js';
 import { xmlDecodeSuites } from './xml-decode.bench.js';
 
 /** Every suite, in report order. */
-export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, timestampParse, segments, segmentsVsCalculator, ...hexSuites, nodeBodyRead, fetchBodyRead, receiverTelemetry, receiverDecodeFloor];
+export const suites: readonly BenchSuite[] = [jsonMtDecode, ...xmlDecodeSuites, xmlCallbackVsJson, timestampParse, segments, segmentsVsCalculator, ...hexSuites, nodeBodyRead, fetchBodyRead, receiverTelemetry, receiverDecodeFloor];

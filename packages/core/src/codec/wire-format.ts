@@ -1,7 +1,7 @@
 import { bodyToText, type BodyInput } from '../body/body-text.js';
 import { parseStrictJson } from '../json/strict-json.js';
 import { err, ok, type Result } from '../result.js';
-import { parseXmlDocument, type XmlDocument } from '../xml/xml-document.js';
+import { readXmlDocument, type XmlDocument } from '../xml/xml-document.js';
 
 /** The two wire formats of the API. */
 export type WireFormat = 'json' | 'xml';
@@ -37,6 +37,15 @@ export type ReadBody =
  * repeated member; XML: well-formed, no DOCTYPE, no entities). A JSON body must be an object.
  */
 export function readBody(body: BodyInput, format: WireFormat, { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {}): Result<ReadBody, BodyProblem> {
+  return readBodyOf(body, format, maxBytes, undefined);
+}
+
+/**
+ * {@link readBody} for a decoder that knows the XML attribute names it reads (`attributeKeys`: each
+ * name to its `@name` key in the tree, see `readWellFormed`); the result is the same.
+ * @internal
+ */
+export function readBodyOf(body: BodyInput, format: WireFormat, maxBytes: number, attributeKeys: ReadonlyMap<string, string> | undefined): Result<ReadBody, BodyProblem> {
   if (format !== 'json' && format !== 'xml') throw new TypeError(`format must be 'json' or 'xml', got ${String(format)}`);
   const text = bodyToText(body, maxBytes);
   if (!text.ok) return err(text.error === 'too-large' ? 'too-large' : 'invalid-encoding');
@@ -47,7 +56,7 @@ export function readBody(body: BodyInput, format: WireFormat, { maxBytes = DEFAU
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return err('not-an-object');
     return ok({ format, json: value as Record<string, unknown> });
   }
-  const doc = parseXmlDocument(text.value);
+  const doc = readXmlDocument(text.value, attributeKeys);
   if (!doc.ok) return err(doc.error === 'too-deep' ? 'too-deep' : 'syntax');
   return ok({ format, xml: doc.value });
 }

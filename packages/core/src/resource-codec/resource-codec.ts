@@ -2,7 +2,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import { compileSchema, type SchemaCheck } from '../codec/compile-schema.js';
 import { lazy } from '../lazy.js';
 import type { PayloadError } from '../codec/payload-error.js';
-import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type EncodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
+import { DEFAULT_MAX_BODY_BYTES, readBodyOf, type DecodeOptions, type EncodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
 import type { BodyInput } from '../body/body-text.js';
 import { err, ok, type Result } from '../result.js';
 import { buildXmlDocument } from '../xml/xml-document.js';
@@ -10,7 +10,7 @@ import { bodyProblemError, schemaViolationError, timestampFaultError, wrongResou
 import { compileReader, type WireReader } from './compile-reader.js';
 import { compileExactMembers, type ExactMembersCheck } from './compile-exact-members.js';
 import { compileTimestampCheck, type TimestampCheck } from './timestamp-members.js';
-import { planOf, type WirePlan } from './wire-plan.js';
+import { attributeKeysOf, planOf, type WirePlan } from './wire-plan.js';
 import { writeJson, writeXml } from './write-wire.js';
 
 /** A resource with a JSON and an XML form: its root name, schema, compiled check and wire plan. */
@@ -26,6 +26,8 @@ export interface Resource<S extends TObject> {
   /** With `check`, tells a parsed JSON body already in the decoded form (see `compileExactMembers`). */
   readonly exactMembers: ExactMembersCheck;
   readonly plan: WirePlan;
+  /** The XML attribute names the plan reads, each with its key in the XML tree (see `attributeKeysOf`). */
+  readonly attributeKeys: ReadonlyMap<string, string>;
   readonly readJson: WireReader;
   readonly readXml: WireReader;
 }
@@ -39,6 +41,7 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
     const plan = planOf(schema);
     return {
       plan,
+      attributeKeys: attributeKeysOf(plan),
       exactMembers: compileExactMembers(plan),
       readJson: compileReader(plan, false),
       readXml: compileReader(plan, true),
@@ -55,6 +58,9 @@ export function defineResource<S extends TObject>(root: string, schema: S, names
     },
     get plan() {
       return compiled().plan;
+    },
+    get attributeKeys() {
+      return compiled().attributeKeys;
     },
     get readJson() {
       return compiled().readJson;
@@ -82,7 +88,7 @@ export function decodeResource<S extends TObject>(
   format: WireFormat,
   { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {},
 ): Result<Static<S>, PayloadError> {
-  const read = readBody(body, format, { maxBytes });
+  const read = readBodyOf(body, format, maxBytes, resource.attributeKeys);
   if (!read.ok) return err(bodyProblemError(read.error, format, maxBytes));
   return decodeReadBody(resource, read.value);
 }

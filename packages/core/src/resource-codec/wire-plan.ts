@@ -51,6 +51,18 @@ export type WireMember = ScalarMember | ObjectMember | ArrayMember;
 /** The members of an object schema, in the schema's order (which encoders follow). */
 export type WirePlan = readonly WireMember[];
 
+/**
+ * Every attribute name a plan reads in XML (members, aliases, nested plans), each with its key in
+ * the XML tree: handed to the XML reader so that it does not make these keys anew for each document.
+ */
+export function attributeKeysOf(plan: WirePlan, keys = new Map<string, string>()): Map<string, string> {
+  for (const member of plan) {
+    if (member.kind === 'object' || member.kind === 'array') attributeKeysOf(member.plan, keys);
+    else for (const { key, xmlKey } of [member, ...member.aliases]) keys.set(key, xmlKey);
+  }
+  return keys;
+}
+
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Builds the plan of an object schema; throws `TypeError` for a schema the codecs do not support. */

@@ -4,11 +4,12 @@
  */
 import type { BodyInput } from '../body/body-text.js';
 import { payloadError, type PayloadError } from '../codec/payload-error.js';
-import { DEFAULT_MAX_BODY_BYTES, readBody, type DecodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
+import { DEFAULT_MAX_BODY_BYTES, readBodyOf, type DecodeOptions, type ReadBody, type WireFormat } from '../codec/wire-format.js';
 import { DeliveryReceiptSchema, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { MobileOriginateSchema, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { bodyProblemError } from '../resource-codec/payload-problems.js';
 import { decodeReadBody, defineResource, isResourceValue } from '../resource-codec/resource-codec.js';
+import { lazy } from '../lazy.js';
 import { err, ok, type Result } from '../result.js';
 import type { Concatenation, UserDataHeader } from '../text/udh.js';
 import { timestampInstant } from '../time/xs-date-time.js';
@@ -111,6 +112,8 @@ function inboundCallback(message: MobileOriginate, format: WireFormat): Result<C
 /** The two callback resources, compiled once more here so that a body read once is decoded by the resource its root names. */
 const RECEIPT_RESOURCE = /* @__PURE__ */ defineResource('deliveryReceipt', DeliveryReceiptSchema, XML_NAMESPACES.mt);
 const INBOUND_RESOURCE = /* @__PURE__ */ defineResource('mobileOriginate', MobileOriginateSchema, XML_NAMESPACES.mo);
+/** The XML attribute names of both callback resources, with their keys in the tree (the body is read before its root is known). */
+const callbackAttributeKeys = /* @__PURE__ */ lazy(() => new Map([...RECEIPT_RESOURCE.attributeKeys, ...INBOUND_RESOURCE.attributeKeys]));
 
 /**
  * The inbound callback of a message kept by a reassembly store (its decoded value, written as
@@ -140,7 +143,7 @@ export function storedInboundPart(message: unknown, format: unknown): InboundCal
  */
 export function decodeCallback(body: BodyInput, format: WireFormat, { maxBytes = DEFAULT_MAX_BODY_BYTES }: DecodeOptions = {}): Result<Callback, PayloadError> {
   if (format !== 'json' && format !== 'xml') throw new TypeError(`format must be 'json' or 'xml', got ${String(format)}`);
-  const read = readBody(body, format, { maxBytes });
+  const read = readBodyOf(body, format, maxBytes, callbackAttributeKeys());
   if (!read.ok) return err(bodyProblemError(read.error, format, maxBytes));
   const kind = kindOf(read.value);
   if (kind === undefined) return err(payloadError('wrong-resource', 'Payload root is neither deliveryReceipt nor mobileOriginate'));

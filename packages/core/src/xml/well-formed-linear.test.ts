@@ -1,18 +1,18 @@
 /**
- * The well-formedness check does work linear in the length of the document, whatever its shape:
- * counted in characters touched (every string method it calls is counted for the characters it
- * reads), not timed.
+ * The well-formedness check, alone and in the one pass that also builds the tree, does work linear
+ * in the length of the document, whatever its shape: counted in characters touched (every string
+ * method it calls, and every regular expression test, is counted for the characters it reads), not timed.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkWellFormed, MAX_ATTRIBUTES } from './well-formed.js';
+import { checkWellFormed, MAX_ATTRIBUTES, readWellFormed, type WellFormedProblem } from './well-formed.js';
 
-type Counted = 'charCodeAt' | 'indexOf' | 'slice' | 'startsWith' | 'toLowerCase';
+type Counted = 'charCodeAt' | 'indexOf' | 'slice' | 'startsWith' | 'toLowerCase' | 'replace';
 
 /** Runs `work`, counting the characters the string methods it calls read. */
 function countSteps(work: () => unknown): { steps: number; result: unknown } {
   const proto = String.prototype as unknown as Record<Counted, (...args: unknown[]) => unknown>;
-  const original = { ...Object.fromEntries((['charCodeAt', 'indexOf', 'slice', 'startsWith', 'toLowerCase'] as const).map((name) => [name, proto[name]])) } as Record<
+  const original = { ...Object.fromEntries((['charCodeAt', 'indexOf', 'slice', 'startsWith', 'toLowerCase', 'replace'] as const).map((name) => [name, proto[name]])) } as Record<
     Counted,
     (...args: unknown[]) => unknown
   >;
@@ -40,11 +40,22 @@ function countSteps(work: () => unknown): { steps: number; result: unknown } {
     steps += this.length + 1;
     return original.toLowerCase.apply(this, args);
   };
+  proto.replace = function (this: string, ...args: unknown[]) {
+    steps += this.length + 1;
+    return original.replace.apply(this, args);
+  };
+  const regExp = RegExp.prototype;
+  const test = regExp.test;
+  regExp.test = function (this: RegExp, input: string) {
+    steps += String(input).length + 1;
+    return test.call(this, input);
+  };
   try {
     const result = work();
     return { steps, result };
   } finally {
     Object.assign(proto, original);
+    regExp.test = test;
   }
 }
 
@@ -55,7 +66,16 @@ const attributes = (count: number, from = 0): string => Array.from({ length: cou
 /** A linear bound on the steps: a few per character. */
 const STEPS_PER_CHAR = 6;
 
-describe('checkWellFormed: linear work', () => {
+/**
+ * Each reader with its bound: the check alone, and the one pass, which may read each character up to
+ * three times more to build the tree (the slice of a value, its line ends, CDATA's escapes).
+ */
+const readers: ReadonlyArray<readonly [string, (xml: string) => WellFormedProblem | undefined, number]> = [
+  ['checkWellFormed', (xml) => checkWellFormed(xml), STEPS_PER_CHAR],
+  ['readWellFormed (the one pass that also builds the tree)', (xml) => readWellFormed(xml).problem, STEPS_PER_CHAR + 3],
+];
+
+describe.each(readers)('%s: linear work', (_name, check, stepsPerChar) => {
   it('checks a 64 KiB document of 9,300 three-letter attributes in steps proportional to its length, as one 64 KiB attribute', () => {
     const oneElement = `<r ${attributes(9_300)}/>`;
     // The same attributes spread over elements as many as the cap allows: all read and compared.
@@ -65,16 +85,16 @@ describe('checkWellFormed: linear work', () => {
     expect(oneElement.length).toBeGreaterThan(60_000);
     expect(oneElement.length).toBeLessThanOrEqual(64 * 1024);
     expect(spread.length).toBeGreaterThan(60_000);
-    const one = countSteps(() => checkWellFormed(oneElement));
-    const many = countSteps(() => checkWellFormed(spread));
-    const base = countSteps(() => checkWellFormed(baseline));
+    const one = countSteps(() => check(oneElement));
+    const many = countSteps(() => check(spread));
+    const base = countSteps(() => check(baseline));
     expect(one.result).toBe('too-many-attributes');
     expect(many.result).toBeUndefined();
     expect(base.result).toBeUndefined();
-    expect(one.steps).toBeLessThanOrEqual(STEPS_PER_CHAR * oneElement.length);
-    expect(many.steps).toBeLessThanOrEqual(STEPS_PER_CHAR * spread.length);
+    expect(one.steps).toBeLessThanOrEqual(stepsPerChar * oneElement.length);
+    expect(many.steps).toBeLessThanOrEqual(stepsPerChar * spread.length);
     // Per character, no more than a few times the work of the single long attribute.
-    expect(many.steps / spread.length).toBeLessThanOrEqual(4 * (base.steps / baseline.length) + STEPS_PER_CHAR);
+    expect(many.steps / spread.length).toBeLessThanOrEqual(4 * (base.steps / baseline.length) + stepsPerChar);
   });
 
   it('bounds its steps per character on documents of any shape built from hostile pieces', () => {
@@ -82,6 +102,7 @@ describe('checkWellFormed: linear work', () => {
       fc.integer({ min: 1, max: MAX_ATTRIBUTES }).map((n) => `<e ${attributes(n)}/>`),
       fc.integer({ min: 1, max: 200 }).map((n) => `<e a="${'&amp;'.repeat(n)}" b="${'x'.repeat(n)}"/>`),
       fc.integer({ min: 1, max: 500 }).map((n) => 'text&lt;'.repeat(n)),
+      fc.integer({ min: 1, max: 500 }).map((n) => `<t k="\r\n">${'line\r\n'.repeat(n)}<![CDATA[\r<&>]]></t>`),
       fc.integer({ min: 1, max: 200 }).map((n) => `<e${' a="1"'.repeat(1)}>${'<f/>'.repeat(n)}</e>`),
       fc.integer({ min: 1, max: 200 }).map((n) => `<!--${'-x'.repeat(n)}--><![CDATA[${'<'.repeat(n)}]]>`),
       fc.integer({ min: 1, max: 200 }).map((n) => `<?pi ${'?'.repeat(n)}?>`),
@@ -89,9 +110,9 @@ describe('checkWellFormed: linear work', () => {
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 40 }), fc.boolean(), (pieces, broken) => {
         const xml = `<r>${pieces.join('')}${broken ? '<e a="1" a="2"/>' : ''}</r>`;
-        const { steps, result } = countSteps(() => checkWellFormed(xml));
+        const { steps, result } = countSteps(() => check(xml));
         expect(result).toBe(broken ? 'duplicate-attribute' : undefined);
-        expect(steps).toBeLessThanOrEqual(STEPS_PER_CHAR * xml.length + 64);
+        expect(steps).toBeLessThanOrEqual(stepsPerChar * xml.length + 64);
       }),
       { numRuns: 40 },
     );

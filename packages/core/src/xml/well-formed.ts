@@ -1,12 +1,17 @@
 /**
- * A single-pass well-formedness check run before fast-xml-parser, which is lenient by design
- * (mismatched tags, several roots and stray text parse without complaint). It accepts what an XML 1.0
+ * A single-pass well-formedness check (fast-xml-parser is lenient by design: mismatched tags, several
+ * roots and stray text parse without complaint), which in the same pass builds the tree of the
+ * document (`readWellFormed`; the tree is described in `xml-reader.ts`), or checks alone
+ * (`checkWellFormed`). It accepts what an XML 1.0
  * parser accepts for the documents of this API and refuses, among others: DOCTYPE and any other
  * markup declaration (so no entity can be declared), references other than the five predefined
  * entities and character references, unbalanced or mismatched tags, several roots, text outside the
  * root, unquoted or repeated attributes, more than {@link MAX_ATTRIBUTES} attributes on an element
- * and nesting deeper than `maxDepth`. Its work is linear in the length of the document.
+ * and nesting deeper than `maxDepth`. Its work is linear in the length of the document, with the tree or without.
  */
+
+import { addChild, escapeCdata, isReservedName, type OpenElement, valueOf } from './xml-reader.js';
+import type { XmlDocument, XmlElement } from './xml-tree.js';
 
 /** The first problem found, or `undefined` for a well-formed document. */
 export type WellFormedProblem =
@@ -57,20 +62,27 @@ function checkReferences(s: string, amp: number, to: number): WellFormedProblem 
   return amp;
 }
 
-/** Checks that character data contains only XML characters (no control characters, no lone surrogates). */
-function checkChars(s: string, from: number, to: number): boolean {
+/**
+ * Checks that character data contains only XML characters (no control characters, no lone
+ * surrogates): 0 when it does not, 1 when it does, 2 when it does and holds a CR (a line end the
+ * tree reads as `\n`).
+ */
+function checkChars(s: string, from: number, to: number): 0 | 1 | 2 {
+  let found: 1 | 2 = 1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0xd800) continue;
     if (c < 0x20) {
-      if (c !== 9 && c !== 10 && c !== 13) return false;
+      if (c === 13) found = 2;
+      else if (c !== 9 && c !== 10) return 0;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      if (c > 0xdbff) return false;
+      if (c > 0xdbff) return 0;
       const d = s.charCodeAt(i + 1);
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return 0;
       i++;
-    } else if (c === 0xfffe || c === 0xffff) return false;
+    } else if (c === 0xfffe || c === 0xffff) return 0;
   }
-  return true;
+  return found;
 }
 
 /** Whether `s[a, a + length)` and `s[b, b + length)` hold the same characters (compared in place: no substring is made). */
@@ -85,6 +97,57 @@ function sameRun(s: string, a: number, b: number, length: number): boolean {
  * positions), so checking a document makes no string.
  */
 export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | undefined {
+  return scan(s, maxDepth, undefined);
+}
+
+/** What {@link readWellFormed} reads besides the verdict. */
+interface Reading {
+  /** The tree, once the root element closes. */
+  tree: XmlDocument | undefined;
+  /** The `@name` key of each attribute name the caller knows, made once (see {@link readWellFormed}). */
+  readonly keys: ReadonlyMap<string, string> | undefined;
+  /** A name left to fast-xml-parser was met: no tree is built (see `xml-reader.ts`). */
+  leftToParser: boolean;
+}
+
+/**
+ * Checks a document exactly as {@link checkWellFormed} does and, in the same pass, builds the tree
+ * described in `xml-reader.ts`: the problem, or the tree of a well-formed document (`undefined` when
+ * it uses a name left to fast-xml-parser). `attributeKeys` maps attribute names a caller expects to
+ * their keys in the tree (`ticketId` → `@ticketId`), so that those keys are not made anew for each
+ * document; any other name gets its key made as it is read.
+ */
+export function readWellFormed(
+  s: string,
+  maxDepth = 32,
+  attributeKeys?: ReadonlyMap<string, string>,
+): { readonly problem: WellFormedProblem } | { readonly problem: undefined; readonly tree: XmlDocument | undefined } {
+  const reading: Reading = { tree: undefined, keys: attributeKeys, leftToParser: false };
+  const problem = scan(s, maxDepth, reading);
+  if (problem !== undefined) return { problem };
+  return { problem, tree: reading.leftToParser ? undefined : reading.tree };
+}
+
+const LINE_ENDS = /\r\n?/g;
+
+/**
+ * Ends the innermost element (already off `elements`): its value goes to its parent, or becomes the
+ * root. Answers the element now innermost.
+ */
+function end(element: OpenElement, elements: readonly OpenElement[], reading: Reading): OpenElement | undefined {
+  const value = valueOf(element);
+  const parent = elements[elements.length - 1];
+  if (parent !== undefined) addChild(parent, element.name, value);
+  else reading.tree ??= { rootName: element.name, root: value as XmlElement | string };
+  return parent;
+}
+
+/**
+ * The one pass: the well-formedness check and, when `reading` is given, the tree. Character data
+ * and attribute values are sliced from the text as written, their line ends (`\r\n`, `\r`) read
+ * as `\n` (the character check tells which runs hold a CR).
+ */
+function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFormedProblem | undefined {
   const n = s.length;
   let i = 0;
   if (s.startsWith('<?xml', 0) && !isNameChar(s.charCodeAt(5))) {
@@ -97,8 +160,11 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
   let rootSeen = false;
   // The attributes of the element being read, the same way.
   const attrs: number[] = [];
-  // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE.
-  const names = new Set<string>();
+  // How many of `attrs` hold the element being read (the array itself is reused, never shortened).
+  let attrsEnd = 0;
+  // The names of the attributes of the element being read, once it has more than COMPARED_IN_PLACE
+  // (made for the first such element only).
+  let names: Set<string> | undefined;
   // Position of the next `]]>` (forbidden in character data); -1 >>> 0 is past any index.
   let cdataEnd = -1;
   // Position of the next `<` after an attribute value's opening quote (forbidden in the value), kept
@@ -106,6 +172,10 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
   let nextLt = -1;
   // Position of the next `&` (the start of a reference), kept the same way.
   let nextAmp = -1;
+  // The tree being built: the open elements (in step with `stack`) and the innermost one.
+  let building = reading !== undefined;
+  const elements: OpenElement[] = [];
+  let open: OpenElement | undefined;
   while (i < n) {
     const lt = s.indexOf('<', i);
     const textEnd = lt === -1 ? n : lt;
@@ -113,7 +183,8 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (stack.length === 0) {
         for (let j = i; j < textEnd; j++) if (!isSpace(s.charCodeAt(j))) return 'text-outside-root';
       } else {
-        if (!checkChars(s, i, textEnd)) return 'bad-character';
+        const chars = checkChars(s, i, textEnd);
+        if (chars === 0) return 'bad-character';
         if (cdataEnd < i) cdataEnd = s.indexOf(']]>', i) >>> 0;
         if (cdataEnd < textEnd) return 'bad-character';
         if (nextAmp < i) nextAmp = s.indexOf('&', i) >>> 0;
@@ -121,6 +192,10 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
           const next = checkReferences(s, nextAmp, textEnd);
           if (typeof next === 'string') return next;
           nextAmp = next;
+        }
+        if (building) {
+          const text = s.slice(i, textEnd);
+          (open as OpenElement).text += chars === 2 ? text.replace(LINE_ENDS, '\n') : text;
         }
       }
     }
@@ -136,20 +211,26 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (openStart === undefined || openEnd === undefined) return 'mismatched-tag';
       const length = nameEnd - lt - 2;
       if (openEnd - openStart !== length || !sameRun(s, openStart, lt + 2, length)) return 'mismatched-tag';
+      if (building) open = end(elements.pop() as OpenElement, elements, reading as Reading);
       i = gt + 1;
     } else if (c === 33 /* ! */) {
       if (s.startsWith('<!--', lt)) {
         // A comment holds no "--" and does not end in "-" (so "--->" is refused too).
-        const end = s.indexOf('--', lt + 4);
-        if (end === -1 || s.charCodeAt(end + 2) !== 62) return end === -1 ? 'unterminated' : 'bad-comment';
-        if (!checkChars(s, lt + 4, end)) return 'bad-character';
-        i = end + 3;
+        const close = s.indexOf('--', lt + 4);
+        if (close === -1 || s.charCodeAt(close + 2) !== 62) return close === -1 ? 'unterminated' : 'bad-comment';
+        if (!checkChars(s, lt + 4, close)) return 'bad-character';
+        i = close + 3;
       } else if (s.startsWith('<![CDATA[', lt)) {
         if (stack.length === 0) return 'text-outside-root';
-        const end = s.indexOf(']]>', lt + 9);
-        if (end === -1) return 'unterminated';
-        if (!checkChars(s, lt + 9, end)) return 'bad-character';
-        i = end + 3;
+        const close = s.indexOf(']]>', lt + 9);
+        if (close === -1) return 'unterminated';
+        const chars = checkChars(s, lt + 9, close);
+        if (chars === 0) return 'bad-character';
+        if (building) {
+          const text = s.slice(lt + 9, close);
+          (open as OpenElement).text += escapeCdata(chars === 2 ? text.replace(LINE_ENDS, '\n') : text);
+        }
+        i = close + 3;
       } else return s.startsWith('<!DOCTYPE', lt) ? 'doctype' : 'markup-declaration';
     } else if (c === 63 /* ? */) {
       // A processing instruction: a target name (never "xml" in any case), then data after white space.
@@ -157,19 +238,39 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
       if (!isNameStart(s.charCodeAt(j))) return 'bad-name';
       while (j < n && isNameChar(s.charCodeAt(j))) j++;
       if (j - lt - 2 === 3 && s.slice(lt + 2, j).toLowerCase() === 'xml') return 'bad-name';
-      const end = s.indexOf('?>', j);
-      if (end === -1) return 'unterminated';
-      if (end > j && !isSpace(s.charCodeAt(j))) return 'bad-name';
-      if (!checkChars(s, j, end)) return 'bad-character';
-      i = end + 2;
+      const close = s.indexOf('?>', j);
+      if (close === -1) return 'unterminated';
+      if (close > j && !isSpace(s.charCodeAt(j))) return 'bad-name';
+      if (!checkChars(s, j, close)) return 'bad-character';
+      i = close + 2;
     } else {
       if (!isNameStart(c)) return 'bad-name';
       let j = lt + 2;
-      while (j < n && isNameChar(s.charCodeAt(j))) j++;
+      // The last colon of the name and how many it holds (for the tree's local name).
+      let colon = c === 58 /* : */ ? lt + 1 : -1;
+      let colons = c === 58 ? 1 : 0;
+      while (j < n) {
+        const d = s.charCodeAt(j);
+        if (!isNameChar(d)) break;
+        if (d === 58 /* : */) {
+          colon = j;
+          colons++;
+        }
+        j++;
+      }
       const nameEnd = j;
       if (stack.length === 0 && rootSeen) return 'several-roots';
-      attrs.length = 0;
-      names.clear();
+      let element: OpenElement | undefined;
+      if (building) {
+        const name = s.slice(colon === -1 ? lt + 1 : colon + 1, nameEnd);
+        // Names that are not namespace-well-formed (`a:b:c`, `a:`) fast-xml-parser reads in its own ways.
+        if (colons > 1 || name === '' || isReservedName(name)) {
+          building = false;
+          (reading as Reading).leftToParser = true;
+        } else element = { name, members: undefined, text: '' };
+      }
+      attrsEnd = 0;
+      names?.clear();
       let closed = false;
       for (;;) {
         const before = j;
@@ -190,20 +291,23 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         const attrStart = j;
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
         const length = j - attrStart;
-        if (attrs.length < 2 * COMPARED_IN_PLACE) {
-          for (let k = 0; k < attrs.length; k += 2) {
+        let attrName: string | undefined;
+        if (attrsEnd < 2 * COMPARED_IN_PLACE) {
+          for (let k = 0; k < attrsEnd; k += 2) {
             if ((attrs[k + 1] as number) - (attrs[k] as number) === length && sameRun(s, attrs[k] as number, attrStart, length)) return 'duplicate-attribute';
           }
-          attrs.push(attrStart, j);
+          attrs[attrsEnd++] = attrStart;
+          attrs[attrsEnd++] = j;
         } else {
-          if (attrs.length === 2 * COMPARED_IN_PLACE) {
-            for (let k = 0; k < attrs.length; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
-            attrs.push(-1, -1);
+          names ??= new Set<string>();
+          if (attrsEnd === 2 * COMPARED_IN_PLACE) {
+            for (let k = 0; k < attrsEnd; k += 2) names.add(s.slice(attrs[k] as number, attrs[k + 1] as number));
+            attrsEnd += 2;
           }
           if (names.size >= MAX_ATTRIBUTES) return 'too-many-attributes';
-          const name = s.slice(attrStart, j);
-          if (names.has(name)) return 'duplicate-attribute';
-          names.add(name);
+          attrName = s.slice(attrStart, j);
+          if (names.has(attrName)) return 'duplicate-attribute';
+          names.add(attrName);
         }
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         if (s.charCodeAt(j) !== 61 /* = */) return 'bad-attribute';
@@ -211,22 +315,33 @@ export function checkWellFormed(s: string, maxDepth = 32): WellFormedProblem | u
         while (j < n && isSpace(s.charCodeAt(j))) j++;
         const q = s.charCodeAt(j);
         if (q !== 34 && q !== 39) return 'bad-attribute';
-        const end = s.indexOf(q === 34 ? '"' : "'", j + 1);
-        if (end === -1) return 'unterminated';
+        const close = s.indexOf(q === 34 ? '"' : "'", j + 1);
+        if (close === -1) return 'unterminated';
         if (nextLt <= j) nextLt = s.indexOf('<', j + 1) >>> 0;
-        if (nextLt < end) return 'bad-attribute';
-        if (!checkChars(s, j + 1, end)) return 'bad-character';
+        if (nextLt < close) return 'bad-attribute';
+        const chars = checkChars(s, j + 1, close);
+        if (chars === 0) return 'bad-character';
         if (nextAmp <= j) nextAmp = s.indexOf('&', j + 1) >>> 0;
-        if (nextAmp < end) {
-          const next = checkReferences(s, nextAmp, end);
+        if (nextAmp < close) {
+          const next = checkReferences(s, nextAmp, close);
           if (typeof next === 'string') return next;
           nextAmp = next;
         }
-        j = end + 1;
+        if (element !== undefined) {
+          const value = s.slice(j + 1, close);
+          const name = attrName ?? s.slice(attrStart, attrStart + length);
+          (element.members ??= {})[(reading as Reading).keys?.get(name) ?? `@${name}`] = chars === 2 ? value.replace(LINE_ENDS, '\n') : value;
+        }
+        j = close + 1;
       }
       if (closed) {
         if (stack.length === 0) rootSeen = true;
+        if (element !== undefined) open = end(element, elements, reading as Reading);
       } else {
+        if (element !== undefined) {
+          elements.push(element);
+          open = element;
+        }
         stack.push(lt + 1, nameEnd);
         if (stack.length > 2 * maxDepth) return 'too-deep';
         rootSeen = true;

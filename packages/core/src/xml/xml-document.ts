@@ -1,9 +1,8 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { lazy } from '../lazy.js';
 import { err, ok, type Result } from '../result.js';
-import { checkWellFormed, type WellFormedProblem } from './well-formed.js';
+import { readWellFormed, type WellFormedProblem } from './well-formed.js';
 import { escapeXml } from './xml-escape.js';
-import { readXmlTree } from './xml-reader.js';
 import type { XmlDocument, XmlElement, XmlValue } from './xml-tree.js';
 
 export type { XmlDocument, XmlElement, XmlValue } from './xml-tree.js';
@@ -63,18 +62,26 @@ export function unescapeXml(text: string): string {
 }
 
 /**
- * Parses an XML document with hardened settings: the text is first checked for well-formedness
- * (no DOCTYPE, no entity declarations, no undeclared references, bounded depth), then read in one
- * pass into the tree fast-xml-parser builds (see `xml-reader.ts`); a document using an element name
+ * Parses an XML document with hardened settings: in one pass, the text is checked for well-formedness
+ * (no DOCTYPE, no entity declarations, no undeclared references, bounded depth) and read into the
+ * tree fast-xml-parser builds (see `xml-reader.ts`); a document using an element name
  * fast-xml-parser refuses or renames (the members of `Object.prototype`) is handed to fast-xml-parser
  * itself, with entity processing off. References are decoded by `unescapeXml` when a value is
  * read, so no expansion can happen.
  */
 export function parseXmlDocument(text: string, { maxDepth = DEFAULT_DEPTH }: ParseXmlOptions = {}): Result<XmlDocument, XmlProblem> {
-  const problem = checkWellFormed(text, maxDepth);
-  if (problem !== undefined) return err(problem);
-  const read = readXmlTree(text);
-  if (read !== undefined) return ok(read);
+  return readXmlDocument(text, undefined, maxDepth);
+}
+
+/**
+ * {@link parseXmlDocument} for a decoder that knows the attribute names it reads: their keys in the
+ * tree are given made (see `readWellFormed`), the tree is the same.
+ * @internal
+ */
+export function readXmlDocument(text: string, attributeKeys: ReadonlyMap<string, string> | undefined, maxDepth = DEFAULT_DEPTH): Result<XmlDocument, XmlProblem> {
+  const read = readWellFormed(text, maxDepth, attributeKeys);
+  if (read.problem !== undefined) return err(read.problem);
+  if (read.tree !== undefined) return ok(read.tree);
   return parseWithFastXmlParser(text, maxDepth);
 }
 

@@ -1,9 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, loadFixture } from '../../test/fixtures.js';
-import { checkWellFormed, MAX_ATTRIBUTES } from './well-formed.js';
+import { readTwoPasses } from '../../test/xml-two-passes.js';
+import { checkWellFormed, MAX_ATTRIBUTES, readWellFormed } from './well-formed.js';
 import { parseWithFastXmlParser, parseXmlDocument } from './xml-document.js';
-import { readXmlTree } from './xml-reader.js';
+import { isReservedName } from './xml-reader.js';
+import type { XmlDocument } from './xml-tree.js';
+
+/** The tree the one pass builds for a well-formed document (`undefined` when it leaves the document to fast-xml-parser). */
+function readXmlTree(xml: string): XmlDocument | undefined {
+  const read = readWellFormed(xml);
+  if (read.problem !== undefined) throw new Error(`not well-formed: ${read.problem}`);
+  return read.tree;
+}
 
 /** The tree fast-xml-parser alone builds for a well-formed document (the reference). */
 function reference(xml: string): unknown {
@@ -69,7 +78,7 @@ const fixtures = ['delivery-receipt', 'mobile-originate', 'webhooks', 'mt-status
   .filter((path) => path.endsWith('.xml'))
   .map((path) => ({ path, xml: loadFixture(path) }));
 
-describe('readXmlTree against fast-xml-parser alone', () => {
+describe('the one pass (readWellFormed) against fast-xml-parser alone', () => {
   it('builds the very tree fast-xml-parser builds for any well-formed document', () => {
     fc.assert(
       fc.property(document, (xml) => {
@@ -154,7 +163,63 @@ describe('parseXmlDocument against the well-formedness checker', () => {
   });
 });
 
-describe('readXmlTree', () => {
+describe('the one pass against the two passes it replaces (checkWellFormed, then readXmlTree)', () => {
+  const piece = fc.constantFrom(
+    '<a>', '</a>', '<b x="1"/>', "<b x='&lt;'/>", '<c:d xmlns:c="u">', '</c:d>', '<![CDATA[x]]>', '<![CDATA[', ']]>', '<!-- c -->', '<!--',
+    '-->', '<?pi data?>', '<?', '?>', '<?xml version="1.0"?>', '&amp;', '&#65;', '&#x0;', '&nope;', '&', 'text', ' ', '\n', '\r', '\r\n', '"', '<', '>',
+    '<!DOCTYPE a>', '<a b="1" b="2">', '</ a>', '<a/ >', '</a >', '<a\tb = "2" >', '<a:b:c>', '</a:b:c>', '<__proto__>', '</__proto__>', '<a:>', '\u0001', '\uD800',
+    '<e a0="" a1="" a2="" a3="" a4="" a5="" a6="" a7="" a8="" a9="" a0="">', '<b x="\r\n&#13;"/>', '<a b="x"c="y">', '<1/>', '<é ü="1">', '</é>', '<:s k="1"/>', '<:a>', '</:a>', '<:a:b/>', '<a:b:/>',
+  );
+  const depth = fc.constantFrom(32, 32, 1, 2, 4);
+  // Keys a decoder hands over made (names of the generators and of the fixtures among them).
+  const keys = new Map(['k', 'code', 'xmlns', 'é', '__proto__', 'ticketId', 'address', 'x'].map((name) => [name, `@${name}`]));
+  const same = (xml: string, maxDepth: number): void => {
+    const expected = readTwoPasses(xml, maxDepth);
+    expect(readWellFormed(xml, maxDepth), xml).toStrictEqual(expected);
+    expect(readWellFormed(xml, maxDepth, keys), xml).toStrictEqual(expected);
+  };
+
+  it('gives the same verdict and, for a well-formed document, the same tree on generated well-formed documents', () => {
+    fc.assert(fc.property(document, depth, same), { numRuns: 3000 });
+  });
+
+  it('gives the same verdict and tree on random damage to the fixtures', () => {
+    const damage = fc.tuple(
+      fc.nat(),
+      fc.constantFrom('', '<', '>', '"', "'", '/', ':', '<:', '&', '&x;', ']]>', '<!DOCTYPE r>', '<!-- x -->', '<![CDATA[x<y]]>', '<?p q?>', '<a/>', '<a>t</a>', '</a>', ' x="1"', ' x="1" x="2"', ' m:code="1"', 'ns:', 'é', '&amp;', '\r\n', '\r', ' ', '\u0000'),
+      fc.nat({ max: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...fixtures), fc.array(damage, { maxLength: 4 }), depth, ({ xml: original }, edits, maxDepth) => {
+        let xml = original;
+        for (const [at, insert, remove] of edits) {
+          const p = at % (xml.length + 1);
+          xml = xml.slice(0, p) + insert + xml.slice(p + remove);
+        }
+        same(xml, maxDepth);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives the same verdict and tree on documents pieced together at random (mostly broken)', () => {
+    fc.assert(fc.property(fc.array(piece, { maxLength: 24 }), depth, (pieces, maxDepth) => same(pieces.join(''), maxDepth)), { numRuns: 10_000 });
+  });
+
+  it('gives the same verdict and tree on every fixture and on hostile documents', () => {
+    for (const { xml } of fixtures) same(xml, 32);
+    for (const xml of [
+      `<r>${'<a>'.repeat(40)}${'</a>'.repeat(40)}</r>`,
+      `<r ${Array.from({ length: MAX_ATTRIBUTES + 1 }, (_, i) => `a${i}="${i}"`).join(' ')}/>`,
+      `<r ${Array.from({ length: MAX_ATTRIBUTES }, (_, i) => `a${i}="${i}"`).join(' ')}/>`,
+      `<r ${Array.from({ length: 20 }, (_, i) => `a${i}="${i}"`).join(' ')} a3="x"/>`,
+      `<r>${'&e;'.repeat(100)}</r>`,
+      loadFixture('delivery-receipt/hostile-billion-laughs.xml'),
+    ]) same(xml, 32);
+  });
+});
+
+describe('the tree of the one pass', () => {
   it('keeps raw values, local element names, attribute names as written, and text runs in order', () => {
     expect(readXmlTree('<?xml version="1.0"?><a:r xmlns:a="urn:x" k="1 &amp; 2"><a:c v="&#x1F44B;"/><t>hi &lt;3</t><e/></a:r>')).toStrictEqual({
       rootName: 'r',
@@ -178,6 +243,22 @@ describe('readXmlTree', () => {
     expect(readXmlTree(xml)).toBeUndefined();
     expect(parseXmlDocument(xml)).toStrictEqual(parseWithFastXmlParser(xml));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('reads an element whose name begins with its colon under the local name, as fast-xml-parser does', () => {
+    const xml = '<r><:s k="1"/><:t>x</:t></r>';
+    expect(readXmlTree(xml)).toStrictEqual({ rootName: 'r', root: { s: { '@k': '1' }, t: 'x' } });
+    expect(readXmlTree(xml)).toStrictEqual(reference(xml));
+  });
+
+  it('leaves every member of Object.prototype, and prototype, to fast-xml-parser, whatever its first letter', () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) {
+      expect(isReservedName(name), name).toBe(true);
+      expect(readXmlTree(`<r><${name}/><x/></r>`), name).toBeUndefined();
+    }
+    for (const name of ['content', 'type', 'value', 'isPrototypeOf_', '_', 'hasOwn', 'deliveryReceipt']) expect(isReservedName(name), name).toBe(false);
   });
 
   it('reads a well-formed document whose processing instruction holds a quote (fast-xml-parser refuses it)', () => {
