@@ -3,8 +3,9 @@
 // `npm publish`ed; provenance only in CI), then fresh projects outside the workspace install them
 // by name with npm and pnpm, load them as ESM and CommonJS, type-check them with node16 and
 // bundler resolution, run the READMEs' quick starts (against the sandbox run by `smsv4 sandbox`,
-// and a Redis for the queue's), and build and test the Nest example copied out as its README says. Everything else comes through the registry from the public one; one npm
-// cache and one pnpm store in the temporary folder serve every project (--prefer-offline).
+// and a Redis for the queue's), and build and test the Nest example copied out as its README
+// says. Everything else comes through the registry from the public one; one npm cache and one
+// pnpm store in the temporary folder serve every project (--prefer-offline).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -129,13 +130,15 @@ function background(command: string, args: string[], cwd: string): Background {
     });
   }
   const errors = () => errorLines.join('\n');
+  // Ended once its output is read to the end, so that no line it printed is missed.
+  let ended = false;
   const exited = new Promise<number | string>((resolve) =>
     child.once('close', (code, signal) => {
+      ended = true;
       for (const check of waiting) check();
       resolve(code ?? signal ?? 'unknown');
     }),
   );
-  const ended = () => child.exitCode !== null || child.signalCode !== null;
   return {
     lines,
     errorLines,
@@ -151,13 +154,13 @@ function background(command: string, args: string[], cwd: string): Background {
         const check = () => {
           const found = (stream === 'stdout' ? lines : errorLines).find((line) => pattern.test(line));
           if (found !== undefined) finish(undefined, found);
-          else if (ended()) finish(new Error(`${command} ${args.join(' ')} ended without a line matching ${pattern}:\n${lines.join('\n')}\n${errors()}`));
+          else if (ended) finish(new Error(`${command} ${args.join(' ')} ended without a line matching ${pattern}:\n${lines.join('\n')}\n${errors()}`));
         };
         waiting.add(check);
         check();
       }),
     async stop() {
-      if (!ended()) child.kill('SIGTERM');
+      if (!ended) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       const code = await exited;
       clearTimeout(timer);
