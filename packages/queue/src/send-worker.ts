@@ -170,6 +170,13 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
   });
   return {
     worker,
-    close: () => worker.close(),
+    async close() {
+      // BullMQ before 6.7 arms the stalled check's next round after a close that came during a
+      // round in flight (always, for a worker closed as it starts): that timer would hold the
+      // process `stalledIntervalMs` (30 s by default) after close() resolved. Whatever round is armed
+      // from now on waits 1 ms, then sees the worker closing and stops.
+      worker.opts.stalledInterval = 1;
+      await worker.close();
+    },
   };
 }

@@ -2,6 +2,7 @@
  * One process, a real redis-server, the sandbox over HTTP: enqueue, send, receipts, 540 at the
  * door, idempotency, 1010 that frees the worker, unknown fates and how they are settled, events.
  */
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -61,6 +62,18 @@ function newQueue(options: Partial<SendQueueOptions> = {}): SendQueue {
 }
 
 const sentKeys = async (): Promise<string[]> => (await sandboxRecord(setup.server.url)).map((m) => keyOfContent(m.content) ?? '');
+
+describe('close', () => {
+  it('leaves nothing holding the process, even for a worker closed as it starts', async () => {
+    // BullMQ 5 arms its stalled check's next round when the close comes during the first one.
+    const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', new URL('./close-at-start-process.ts', import.meta.url).pathname, String(redis.port)], { timeout: 20_000, encoding: 'utf8' }, (error, out, err) =>
+        error ? reject(new Error(`the process did not end by itself within 20 s: ${error.message}\n${out}\n${err}`)) : resolve({ stdout: out }),
+      );
+    });
+    expect(stdout).toBe('closed\n');
+  });
+});
 
 describe('enqueue', () => {
   it('refuses an invalid message with core\'s exact 540 error and stores nothing', async () => {

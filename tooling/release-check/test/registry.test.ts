@@ -2,14 +2,17 @@
 // every package published as the release pipeline publishes it (the tarballs `pnpm pack` makes,
 // `npm publish`ed; provenance only in CI), then fresh projects outside the workspace install them
 // by name with npm and pnpm, load them as ESM and CommonJS, type-check them with node16 and
-// bundler resolution, run the READMEs' quick starts, and build and test the Nest example copied
-// out as its README says. Everything else comes through the registry from the public one; one npm
-// cache and one pnpm store in the temporary folder serve every project (--prefer-offline).
+// bundler resolution, run the READMEs' quick starts (against the sandbox run by `smsv4 sandbox`,
+// and a Redis for the queue's), and build and test the Nest example copied out as its README
+// says. Everything else comes through the registry from the public one; one npm cache and one
+// pnpm store in the temporary folder serve every project (--prefer-offline).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startRedis } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pnpmCommand, published, root, run } from './workspace.js';
 
@@ -66,18 +69,109 @@ function project(name: string, manifest: Record<string, unknown> = {}): string {
   return dir;
 }
 
-/** The first fenced block of `lang` in a section of a README (the section from `heading` to the next `## `). */
-function readmeBlock(dir: string, heading: string, lang: string): string {
+/** The fenced blocks of `lang` in a section of a README (the section from `heading` to the next `## `). */
+function readmeBlocks(dir: string, heading: string, lang: string): string[] {
   const text = readFileSync(join(root, dir, 'README.md'), 'utf8');
   const start = text.indexOf(`\n${heading}\n`);
   if (start < 0) throw new Error(`${dir}/README.md has no "${heading}"`);
   const section = text.slice(start + 1).split(/\n## /)[0] ?? '';
-  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```').exec(section);
-  if (match?.[1] === undefined) throw new Error(`${dir}/README.md has no ${lang} block under "${heading}"`);
-  return `${match[1]}\n`;
+  const blocks = [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```', 'g'))].map((match) => `${match[1]}\n`);
+  if (blocks.length === 0) throw new Error(`${dir}/README.md has no ${lang} block under "${heading}"`);
+  return blocks;
+}
+
+/** The first fenced block of `lang` in a section of a README. */
+const readmeBlock = (dir: string, heading: string, lang: string): string => readmeBlocks(dir, heading, lang)[0] as string;
+
+/** The READMEs listen on fixed ports (4010, 3000); here the system picks them. */
+function free(code: string, port: string): string {
+  expect(code).toContain(port);
+  return code.replaceAll(`port: ${port}`, 'port: 0').replace(`listen(${port},`, 'listen(0,');
+}
+
+/** `from` in a README's block, replaced by `to` (and there, or the README changed under the test). */
+function substitute(code: string, from: string, to: string): string {
+  expect(code).toContain(from);
+  return code.replaceAll(from, to);
+}
+
+/** TypeScript as Node runs it (types stripped), with the workspace's compiler. */
+async function transpile(code: string): Promise<string> {
+  const { default: ts } = await import('typescript');
+  return ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+}
+
+/** The version of a package the workspace installed for `dir`: what the machine's pnpm store holds. */
+const workspaceVersion = (name: string, dir: string): string =>
+  (JSON.parse(readFileSync(createRequire(join(root, dir, 'package.json')).resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+
+/** A command left running, its standard output and standard error kept line by line. */
+interface Background {
+  readonly lines: string[];
+  readonly errorLines: string[];
+  /**
+   * The first line (past or to come) of standard output (or `stderr`) matching `pattern`; rejects
+   * at `timeoutMs` or when the command ends without it.
+   */
+  line(pattern: RegExp, stream?: 'stdout' | 'stderr', timeoutMs?: number): Promise<string>;
+  /** Sends `SIGTERM` (then `SIGKILL` after 10 s) and resolves with the exit code, or the signal that ended it. */
+  stop(): Promise<number | string>;
+}
+
+function background(command: string, args: string[], cwd: string): Background {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const errorLines: string[] = [];
+  const waiting = new Set<() => void>();
+  for (const [input, kept] of [[child.stdout, lines], [child.stderr, errorLines]] as const) {
+    createInterface({ input }).on('line', (line) => {
+      kept.push(line);
+      for (const check of waiting) check();
+    });
+  }
+  const errors = () => errorLines.join('\n');
+  // Ended once its output is read to the end, so that no line it printed is missed.
+  let ended = false;
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('close', (code, signal) => {
+      ended = true;
+      for (const check of waiting) check();
+      resolve(code ?? signal ?? 'unknown');
+    }),
+  );
+  return {
+    lines,
+    errorLines,
+    line: (pattern, stream = 'stdout', timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => finish(new Error(`${command} ${args.join(' ')} printed no line matching ${pattern} within ${timeoutMs} ms:\n${lines.join('\n')}\n${errors()}`)), timeoutMs);
+        const finish = (error?: Error, line?: string) => {
+          clearTimeout(timer);
+          waiting.delete(check);
+          if (error === undefined) resolve(line as string);
+          else reject(error);
+        };
+        const check = () => {
+          const found = (stream === 'stdout' ? lines : errorLines).find((line) => pattern.test(line));
+          if (found !== undefined) finish(undefined, found);
+          else if (ended) finish(new Error(`${command} ${args.join(' ')} ended without a line matching ${pattern}:\n${lines.join('\n')}\n${errors()}`));
+        };
+        waiting.add(check);
+        check();
+      }),
+    async stop() {
+      if (!ended) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
 }
 
 let consumer = '';
+/** A project installed with pnpm: the queue with its peers, and the testing kit with vitest and express. */
+let pnpmConsumer = '';
 
 beforeAll(async () => {
   const port = await startRegistry(join(work, 'registry'));
@@ -111,11 +205,31 @@ beforeAll(async () => {
   await Promise.all(tarballs.map((tarball) => npm(packs, ['publish', join(packs, tarball), '--provenance=false'])));
   // One project installs what the others share (the cache then serves them offline).
   consumer = project('consumer', { type: 'module' });
-  await npm(consumer, ['install', `@smsv4/express-webhooks`, 'express']);
-  await npm(consumer, [
-    'install',
-    ...published.filter(({ name }) => name !== '@smsv4/queue').map(({ name }) => name),
-    'fastify',
+  pnpmConsumer = project('pnpm-consumer', { type: 'module' });
+  await Promise.all([
+    (async () => {
+      await npm(consumer, ['install', `@smsv4/express-webhooks`, 'express']);
+      await npm(consumer, [
+        'install',
+        ...published.filter(({ name }) => name !== '@smsv4/queue').map(({ name }) => name),
+        'fastify',
+        'hono',
+        '@hono/node-server',
+      ]);
+    })(),
+    // The queue with the lowest tested versions of its peers; the testing kit's quick start with the
+    // vitest and express the workspace has (so the machine's store holds them: nothing downloaded).
+    pnpm(pnpmConsumer, [
+      'add',
+      '--prefer-offline',
+      '@smsv4/queue',
+      'bullmq@5.81.5',
+      'ioredis@5.11.1',
+      '@smsv4/testing',
+      '@smsv4/express-webhooks',
+      `express@${workspaceVersion('express', 'packages/express-webhooks')}`,
+      `vitest@${workspaceVersion('vitest', 'packages/testing')}`,
+    ]),
   ]);
 }, 600_000);
 
@@ -212,14 +326,12 @@ console.log(JSON.stringify(out));
   });
 
   it('runs the quick starts of core and transport-fetch (against the sandbox, installed by name)', async () => {
-    const { default: ts } = await import('typescript');
-    const transpile = (code: string): string => ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    writeFileSync(join(consumer, 'core-quick-start.mjs'), `${transpile(readmeBlock('packages/core', '## At a glance', 'ts'))}\nconsole.log(JSON.stringify(result));\n`);
+    writeFileSync(join(consumer, 'core-quick-start.mjs'), `${await transpile(readmeBlock('packages/core', '## At a glance', 'ts'))}\nconsole.log(JSON.stringify(result));\n`);
     expect(JSON.parse((await node(consumer, ['core-quick-start.mjs'])).stdout)).toEqual({
       ok: false,
       error: { code: '540', description: 'Invalid request - destination address value is invalid', rule: 'destinationAddress' },
     });
-    writeFileSync(join(consumer, 'client-quick-start.mjs'), transpile(readmeBlock('packages/transport-fetch', '## Example', 'ts')));
+    writeFileSync(join(consumer, 'client-quick-start.mjs'), await transpile(readmeBlock('packages/transport-fetch', '## Example', 'ts')));
     const lines = (await node(consumer, ['client-quick-start.mjs'])).stdout.trim().split('\n');
     // The README's comments: ticket id, request id and 202; 4 Message delivered; each part delivered; the lookup; 202.
     expect(lines[0]).toMatch(/^\S+ \S+ 202$/);
@@ -227,20 +339,13 @@ console.log(JSON.stringify(out));
   });
 
   it('runs the quick starts of the sandbox, express-webhooks and fastify-webhooks, then their curl steps', async () => {
-    const { default: ts } = await import('typescript');
-    const transpile = (code: string): string => ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    // The READMEs listen on fixed ports (4010, 3000); here the system picks them. What the README's
-    // curl lines do follows each quick start, and then it closes.
-    const free = (code: string, port: string): string => {
-      expect(code).toContain(port);
-      return code.replaceAll(`port: ${port}`, 'port: 0').replace(`listen(${port},`, 'listen(0,');
-    };
+    // What the README's curl lines do follows each quick start, and then it closes.
     const post = (url: string, auth: string, type: string, body: string): string =>
       `await fetch(${url}, { method: 'POST', headers: { authorization: 'Basic ' + btoa('${auth}'), 'x-api-version': '4', 'content-type': '${type}' }, body: ${JSON.stringify(body)}, signal: AbortSignal.timeout(10000) })`;
     const receipt =
       '<deliveryReceipt xmlns="http://sms.openmarket.com/v4/mt" type="final"><mtStatus ticketId="44101-0922I-13413-21GDL" code="4" description="Message delivered"/></deliveryReceipt>';
 
-    const sandbox = `${transpile(free(readmeBlock('packages/sandbox', '## Quick start', 'ts'), '4010'))}
+    const sandbox = `${await transpile(free(readmeBlock('packages/sandbox', '## Quick start', 'ts'), '4010'))}
 const sent = ${post('`${server.url}/sms/v4/mt`', 'sandbox:sandbox-password', 'application/json', '{"mobileTerminate":{"destination":{"address":"14155550100"},"message":{"type":"text","content":"Hello"}}}')};
 console.log(sent.status, (sent.headers.get('location') ?? '').startsWith(server.url + '/sms/v4/mt/'));
 await server.close();
@@ -251,7 +356,7 @@ await sandbox.close();
     expect(sandboxLines[0]).toMatch(/^API http:\/\/127\.0\.0\.1:\d+, dashboard http:\/\/127\.0\.0\.1:\d+\/__sandbox\/#token=\S+$/);
     expect(sandboxLines[1]).toBe('202 true');
 
-    const express = `${transpile(free(readmeBlock('packages/express-webhooks', '## Example', 'ts'), '3000'))}
+    const express = `${await transpile(free(readmeBlock('packages/express-webhooks', '## Example', 'ts'), '3000'))}
 server.on('listening', async () => {
   const url = 'http://127.0.0.1:' + server.address().port + '/sms/callbacks';
   const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
@@ -267,7 +372,7 @@ server.on('listening', async () => {
     // The README: 200 and the receipt printed; again 200 and nothing printed; without -u 401; text/plain 415.
     expect(expressLines.slice(1)).toEqual(['receipt 44101-0922I-13413-21GDL: 4 Message delivered', '200 200 401 415']);
 
-    const fastify = `${transpile(free(readmeBlock('packages/fastify-webhooks', '## Example', 'ts'), '3000'))}
+    const fastify = `${await transpile(free(readmeBlock('packages/fastify-webhooks', '## Example', 'ts'), '3000'))}
 const url = 'http://127.0.0.1:' + app.server.address().port + '/sms/callbacks';
 const first = ${post('url', 'openmarket:change-me', 'application/xml; charset=UTF-8', receipt)};
 console.log('status', first.status);
@@ -295,8 +400,7 @@ await app.close();
   });
 
   it('pnpm add @smsv4/queue: bullmq and ioredis are peers the project shares, lowest tested versions', async () => {
-    const dir = project('queue-consumer', { type: 'module' });
-    await pnpm(dir, ['add', '@smsv4/queue', 'bullmq@5.81.5', 'ioredis@5.11.1']);
+    const dir = pnpmConsumer;
     writeFileSync(
       join(dir, 'load.cjs'),
       `const { realpathSync } = require('node:fs');
@@ -308,6 +412,105 @@ console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSy
     expect((await node(dir, ['load.cjs'])).stdout).toBe('function true 5.81.5\n');
     writeFileSync(join(dir, 'load.mjs'), "import { createSendQueue } from '@smsv4/queue';\nconsole.log(typeof createSendQueue);\n");
     expect((await node(dir, ['load.mjs'])).stdout).toBe('function\n');
+  });
+
+  it("runs the testing kit's quick start (its vitest set-up and the receiver test) with vitest: 2 passed, 0 failed", async () => {
+    const config = readmeBlock('packages/testing', '## Set up your runner', 'ts');
+    expect(config).toMatch(/^\/\/ vitest\.config\.ts\n/);
+    writeFileSync(join(pnpmConsumer, 'vitest.config.ts'), config);
+    const test = readmeBlock('packages/testing', '## Test a receiver', 'ts');
+    expect(test).toMatch(/^\/\/ receiver\.test\.ts\n/);
+    writeFileSync(join(pnpmConsumer, 'receiver.test.ts'), test);
+    // `npx vitest run` as the README says, with a report to count from.
+    await run(join(pnpmConsumer, 'node_modules/.bin/vitest'), ['run', '--reporter=json', '--outputFile=report.json'], { cwd: pnpmConsumer, env, timeoutMs: 120_000 });
+    const report = JSON.parse(readFileSync(join(pnpmConsumer, 'report.json'), 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: { assertionResults: { title: string; status: string }[] }[];
+    };
+    expect(report).toMatchObject({ numPassedTests: 2, numFailedTests: 0 });
+    const titles = [...test.matchAll(/^it\('([^']+)'/gm)].map((match) => match[1]);
+    expect(report.testResults.flatMap((file) => file.assertionResults.map(({ title, status }) => [title, status]))).toEqual(titles.map((title) => [title, 'passed']));
+  });
+
+  describe('against the sandbox, run as `npx smsv4 sandbox` runs it', () => {
+    let sandbox: Background | undefined;
+    let sandboxUrl = '';
+    let adminToken = '';
+
+    beforeAll(async () => {
+      // The installed command line, on a port the system picks (the README's 4010 replaced below).
+      sandbox = background(join(consumer, 'node_modules/.bin/smsv4'), ['sandbox', '--port', '0'], consumer);
+      sandboxUrl = /^\s*API\s+(http:\/\/127\.0\.0\.1:\d+)$/.exec(await sandbox.line(/^\s*API\s+http/))?.[1] ?? '';
+      adminToken = /Bearer (\S+)$/.exec(await sandbox.line(/^\s*Admin API\s+Authorization: Bearer \S+$/))?.[1] ?? '';
+      expect(sandboxUrl).not.toBe('');
+    });
+
+    afterAll(async () => {
+      // Ctrl+C stops it: SIGTERM too, with status 0.
+      if (sandbox !== undefined) expect(await sandbox.stop()).toBe(0);
+    });
+
+    it("runs fetch-webhooks' Hono quick start and its send.ts: the sandbox posts the receipt with the URL's credentials, the receiver prints it", async () => {
+      const [receiverCode = '', sendCode = ''] = readmeBlocks('packages/fetch-webhooks', '## Quick start: Hono', 'ts');
+      expect(receiverCode).toMatch(/^\/\/ receiver\.ts/);
+      expect(sendCode).toMatch(/^\/\/ send\.ts/);
+      writeFileSync(join(consumer, 'hono-receiver.mjs'), await transpile(free(receiverCode, '3000')));
+      const receiver = background(process.execPath, ['hono-receiver.mjs'], consumer);
+      try {
+        const listening = await receiver.line(/^listening on /);
+        const port = /^listening on http:\/\/127\.0\.0\.1:(\d+)\/sms\/callbacks$/.exec(listening)?.[1];
+        expect(port, listening).toBeDefined();
+        const send = substitute(substitute(sendCode, 'http://127.0.0.1:4010', sandboxUrl), '@127.0.0.1:3000/', `@127.0.0.1:${port}/`);
+        writeFileSync(join(consumer, 'hono-send.mjs'), await transpile(send));
+        const { stdout } = await node(consumer, ['hono-send.mjs']);
+        const ticket = /^accepted \(202\): ticket (\S+)\n$/.exec(stdout)?.[1];
+        expect(ticket, stdout).toBeDefined();
+        await receiver.line(/^receipt /);
+        expect(receiver.lines).toEqual([listening, `receipt ${ticket}: 4 Message delivered`]);
+      } finally {
+        await receiver.stop();
+      }
+      expect(receiver.errorLines).toEqual([]);
+    });
+
+    it("runs the queue's campaign twice against a Redis and the sandbox: the message sent once, the invalid one refused at the door each time", async () => {
+      // A Redis that keeps what it acknowledged, as the README asks (so the queue has nothing to warn about).
+      const redis = await startRedis({ teardown: 'manual', args: ['--appendonly', 'yes', '--dir', mkdtempSync(join(work, 'redis-'))] });
+      try {
+        let code = readmeBlock('packages/queue', '## A campaign', 'ts');
+        expect(code).toMatch(/^\/\/ campaign\.ts\n/);
+        code = substitute(code, 'port: 6379', `port: ${redis.port}`);
+        code = substitute(code, "'http://127.0.0.1:4010'", `'${sandboxUrl}'`);
+        writeFileSync(join(pnpmConsumer, 'campaign.mjs'), await transpile(code));
+        /** Runs the script until `until` (then SIGTERM: the README's shutdown); its exit status and output. */
+        const campaign = async (until: (script: Background) => Promise<unknown>) => {
+          const script = background(process.execPath, ['campaign.mjs'], pnpmConsumer);
+          const waited = await until(script).then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          const status = await script.stop();
+          if (waited !== undefined) throw waited;
+          return { status, lines: script.lines, errorLines: script.errorLines };
+        };
+        const refused = 'Invalid request - destination address value is invalid';
+        expect(await campaign((script) => script.line(/^black-friday:c1: accepted$/))).toEqual({
+          status: 0,
+          lines: ['black-friday:c1: queued', 'black-friday:c1: sending', 'black-friday:c1: accepted'],
+          errorLines: [refused],
+        });
+        // "Run it again: the same warning, nothing else (nothing is sent twice)."
+        expect(await campaign((script) => script.line(/destination address/, 'stderr'))).toEqual({ status: 0, lines: [], errorLines: [refused] });
+        const answer = await fetch(`${sandboxUrl}/__sandbox/api/messages`, { headers: { authorization: `Bearer ${adminToken}` }, signal: AbortSignal.timeout(10_000) });
+        const { messages } = (await answer.json()) as { messages: { destination: string; content: string }[] };
+        expect(messages.filter(({ content }) => content.includes('30 % off')).map(({ destination, content }) => [destination, content])).toEqual([
+          ['14155550100', 'Hi Ada, 30 % off until midnight.'],
+        ]);
+      } finally {
+        await redis.close();
+      }
+    });
   });
 
   it('apps/nest-example, copied out as its README says, installs by name, builds and passes its test', async () => {
