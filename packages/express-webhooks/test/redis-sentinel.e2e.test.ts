@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { buildUserDataHeader, bytesToHex, createWebhookHandler, encodeDeliveryReceipt, encodeHex, encodeMobileOriginate, type WebhookHandler, type WebhookRequest } from '@smsv4/core';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisDuplicateStore, createRedisReassemblyStore, type RedisCommand, type WebhookError } from '../src/index.js';
 
 const JSON_HEADERS = { 'x-api-version': '4', 'content-type': 'application/json; charset=UTF-8' };
@@ -89,7 +89,8 @@ describe('the Redis stores through Sentinel (a master, one replica, one sentinel
     replica = await startRedis({ args: ['--dir', folders.replica, '--replicaof', '127.0.0.1', String(master.port)] });
     // Replicating before the sentinel starts, so that its first look at the master finds the replica.
     const probe = quiet(new Redis(replica.connection));
-    while (!/master_link_status:up/.test(await probe.info('replication'))) await new Promise((r) => setTimeout(r, 20));
+    // Bounded: the first sync of an empty master takes milliseconds.
+    await vi.waitFor(async () => expect(await probe.info('replication')).toMatch(/master_link_status:up/), { timeout: 15_000, interval: 20 });
     probe.disconnect();
     sentinel = await startSentinel(folders.sentinel, master);
     // As the guide shows it: ioredis asks the sentinel for the master, and follows a failover.
@@ -148,7 +149,8 @@ describe('the Redis stores through Sentinel (a master, one replica, one sentinel
       const replicas = (await admin.call('SENTINEL', 'REPLICAS', MASTER_NAME)) as string[][];
       return replicas.some((fields) => fields[fields.indexOf('port') + 1] === String(replica.port) && fields[fields.indexOf('flags') + 1] === 'slave' && fields[fields.indexOf('master-link-status') + 1] === 'ok');
     };
-    while (!(await replicaSeen())) await new Promise((r) => setTimeout(r, 50));
+    // Bounded: a sentinel reads the master's replicas every 10 s.
+    await vi.waitFor(async () => expect(await replicaSeen()).toBe(true), { timeout: 30_000, interval: 50 });
     const switched = new Promise<void>((resolve) => {
       const watcher = quiet(new Redis({ host: '127.0.0.1', port: sentinel.port }));
       void watcher.subscribe('+switch-master');
