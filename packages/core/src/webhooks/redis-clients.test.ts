@@ -87,7 +87,9 @@ describe('the Redis stores through each supported client', () => {
       const two = createRedisDuplicateStore({ sendCommand: send, keyPrefix: `${prefix}dup:` });
       expect(await one.reserve('a', 60_000)).toBe('reserved');
       expect(await two.reserve('a', 60_000)).toBe('in-flight');
-      await one.commit('a', 90_000);
+      // Kept for a day once committed: its TTL is the commit's, far above the reservation's whatever
+      // time the test takes.
+      await one.commit('a', 86_400_000);
       expect(await two.reserve('a', 60_000)).toBe('seen');
       expect(Number(await send(['PTTL', `${prefix}dup:a`]))).toBeGreaterThan(60_000);
       expect(await one.reserve('b', 60_000)).toBe('reserved');
@@ -98,7 +100,8 @@ describe('the Redis stores through each supported client', () => {
     });
 
     it('reassembly store: holds, joins once, recognises a handed-over part, claims an orphan once, and runs by source after SCRIPT FLUSH', async () => {
-      const clock = { now: Date.now() };
+      // The stores' clock, stepped by the test (the scripts compare the instants they are given).
+      const clock = { now: 1_800_000_000_000 };
       const make = () => createRedisReassemblyStore({ sendCommand: send, keyPrefix: `${prefix}parts:`, now: () => clock.now });
       const [one, two] = [make(), make()];
       const options = { timeoutMs: 60_000, leaseMs: 30_000 };
