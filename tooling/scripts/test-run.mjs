@@ -10,8 +10,8 @@
 //
 //   node tooling/scripts/test-run.mjs
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { workspacePackages as listPackages } from './test-summary.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const turboBin = join(root, 'node_modules', '.bin', 'turbo');
@@ -43,16 +43,9 @@ export const BY_DURATION = [
 /** How many packages run at once beside the long poles. */
 export const SLOTS = 2;
 
-/** Every package of packages/, apps/ and tooling/: its name and scripts. */
+/** Every workspace package's name and scripts. */
 export function workspacePackages() {
-  return ['packages', 'apps', 'tooling'].flatMap((group) =>
-    readdirSync(join(root, group))
-      .filter((name) => existsSync(join(root, group, name, 'package.json')))
-      .map((name) => {
-        const pkg = JSON.parse(readFileSync(join(root, group, name, 'package.json'), 'utf8'));
-        return { name: pkg.name, scripts: pkg.scripts ?? {} };
-      }),
-  );
+  return listPackages().map(({ pkg }) => ({ name: pkg.name, scripts: pkg.scripts ?? {} }));
 }
 
 const COMMON = ['--continue', '--summarize', '--output-logs=full'];

@@ -18,8 +18,8 @@ import { join, relative } from 'node:path';
 const root = new URL('../..', import.meta.url).pathname;
 const GROUPS = ['packages', 'apps', 'tooling'];
 
-/** Every workspace package folder, with its manifest. */
-function workspacePackages() {
+/** Every workspace package of packages/, apps/ and tooling/: its folder and manifest. */
+export function workspacePackages() {
   const found = [];
   for (const group of GROUPS) {
     const dir = join(root, group);
