@@ -9,7 +9,9 @@
 // - a file that failed before any test was collected counts as one failed test;
 // - a package whose test task wrote no report, and every other task that failed, count as one
 //   failure each and are named;
-// - each skipped group is named with its file (optional groups carry their reason in their title).
+// - each skipped group is named with its file (optional groups carry their reason in their title);
+// - each failed test is named with the first lines of its message, so that the closing lines alone
+//   say why.
 //
 //   node tooling/scripts/test-summary.mjs --reset   removes the reports of an earlier run
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,20 @@ export function workspacePackages() {
   return found;
 }
 
+/** How many lines of a failure's message the closing lines repeat (the whole message is in the log above). */
+export const WHY_LINES = 12;
+
+/** The first lines of a failed test's messages, indented under its name (none: ''). */
+export function why(messages = []) {
+  const lines = messages
+    .join('\n')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, WHY_LINES)
+    .map((line) => `      ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);
+  return lines.length === 0 ? '' : `\n${lines.join('\n')}`;
+}
+
 /** Sums one vitest JSON report. */
 export function summariseReport(report, folder) {
   const out = { passed: 0, failed: 0, skipped: 0, failures: [], skips: new Map() };
@@ -45,7 +61,7 @@ export function summariseReport(report, folder) {
       if (test.status === 'passed') out.passed++;
       else if (test.status === 'failed') {
         out.failed++;
-        out.failures.push(`${where} › ${test.fullName}`);
+        out.failures.push(`${where} › ${test.fullName}${why(test.failureMessages)}`);
       } else if (fileFailed) {
         // Not run because the file or a hook failed: a failure, not a skip.
         out.failed++;

@@ -14,12 +14,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startRedis } from '@smsv4/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pnpmCommand, published, root, run } from './workspace.js';
+import { pnpmCommand, published, root, run, type RunResult } from './workspace.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smsv4-registry-'));
 /** Where the registry keeps the public packages it read, between runs on this machine. */
 const KEPT = process.env.SMSV4_RELEASE_CHECK_CACHE ?? join(homedir(), '.cache', 'smsv4-release-check', 'public-packages');
 let registry: ChildProcess | undefined;
+/** The registry's last log lines (its errors: an uplink that failed, say), added to a failed install's message. */
+const registryLog: string[] = [];
 let registryUrl = '';
 let env: Record<string, string> = {};
 const version = (name: string): string => published.find((p) => p.name === name)?.manifest.version as string;
@@ -44,20 +46,51 @@ function startRegistry(home: string): Promise<number> {
     const timer = setTimeout(() => reject(new Error(`the registry did not start within 60 s: ${errors}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`the registry exited (${code}): ${errors}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!line.startsWith('{"port"')) return;
+      if (!line.startsWith('{"port"')) {
+        registryLog.push(line);
+        if (registryLog.length > 40) registryLog.shift();
+        return;
+      }
       clearTimeout(timer);
       resolve((JSON.parse(line) as { port: number }).port);
     });
   });
 }
 
-const npm = (cwd: string, args: string[], timeoutMs = 180_000) => run('npm', args, { cwd, env, timeoutMs });
+/**
+ * Runs an install (npm or pnpm); once more when it failed on what the registry read from the public
+ * one (a 404 or 5xx it answered for a public package: a network fault between them, not a defect of
+ * ours). A second failure rejects with both messages and the registry's last log lines.
+ */
+async function install(attempt: () => Promise<RunResult>): Promise<RunResult> {
+  try {
+    return await attempt();
+  } catch (first) {
+    const message = (first as Error).message;
+    const publicFetch = /(ERR_PNPM_FETCH_|E404|E50\d|ETIMEDOUT|ECONNRESET|socket hang up)/.test(message) && !/@smsv4\/|\bsmsv4@/.test(/(?:GET|fetch(?:ing)?) \S+/.exec(message)?.[0] ?? '');
+    if (!publicFetch) throw withRegistryLog(first as Error);
+    return attempt().catch((second: unknown) => {
+      throw withRegistryLog(new Error(`${(second as Error).message}\n(a second attempt; the first failed with: ${message.split('\n').slice(0, 8).join('\n')})`));
+    });
+  }
+}
+
+const withRegistryLog = (error: Error): Error => new Error(`${error.message}\nthe registry's last log lines:\n${registryLog.join('\n') || '(none)'}`);
+
+/** Whether `args` install (then a fault between the registry and the public one is retried once). */
+const installs = (args: string[]): boolean => args[0] === 'install' || args[0] === 'add';
+
+const npm = (cwd: string, args: string[], timeoutMs = 180_000) => {
+  const attempt = () => run('npm', args, { cwd, env, timeoutMs });
+  return installs(args) ? install(attempt) : attempt();
+};
 const pnpm = (cwd: string, args: string[], timeoutMs = 180_000) => {
   const [command, prefix] = pnpmCommand();
   // pnpm has its own store (the machine's, shared with the workspace); the npm cache of this run is
   // left to npm, so that npx finds the pinned pnpm where it already is.
   const { npm_config_cache: _npmCache, ...pnpmEnv } = env;
-  return run(command, [...prefix, ...args], { cwd, env: pnpmEnv, timeoutMs });
+  const attempt = () => run(command, [...prefix, ...args], { cwd, env: pnpmEnv, timeoutMs });
+  return installs(args) ? install(attempt) : attempt();
 };
 const node = (cwd: string, args: string[]) => run(process.execPath, args, { cwd, env, timeoutMs: 60_000 });
 

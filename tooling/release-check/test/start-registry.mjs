@@ -22,10 +22,11 @@ const configuration = {
   self_path: join(home, 'config.yaml'),
   storage: join(home, 'storage'),
   auth: { htpasswd: { file: join(home, 'htpasswd'), max_users: 10 } },
-  uplinks: { npmjs: { url: process.env.UPSTREAM_REGISTRY ?? 'https://registry.npmjs.org/', timeout: '60s', maxage: '7d', max_fails: 50, fail_timeout: '10s' } },
+  uplinks: { npmjs: { url: process.env.UPSTREAM_REGISTRY ?? 'https://registry.npmjs.org/', timeout: '60s', maxage: '7d', max_fails: 50, fail_timeout: '10s', agent_options: { keepAlive: true, maxSockets: 16, maxFreeSockets: 8 } } },
   packages: { '@smsv4/*': local, smsv4: local, '@*/*': { access: '$all', proxy: 'npmjs' }, '**': { access: '$all', proxy: 'npmjs' } },
   web: { enable: false },
-  log: { type: 'stdout', format: 'pretty', level: 'error' },
+  // Its errors (an uplink that failed) go to standard output, where the test keeps the last lines.
+  log: { type: 'stdout', format: 'pretty', level: 'warn' },
   max_body_size: '50mb',
 };
 const server = await runServer(configuration);

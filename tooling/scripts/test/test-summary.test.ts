@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { failedTasks, summariseReport } from '../test-summary.mjs';
+import { WHY_LINES, failedTasks, summariseReport } from '../test-summary.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const file = (name: string, status: 'passed' | 'failed', tests: [string, string, string][], message = '') => ({
@@ -47,6 +47,18 @@ describe('the test summary', () => {
     expect(r).toMatchObject({ passed: 2, failed: 1, skipped: 2 });
     expect(r.failures).toEqual(['packages/queue/test/a.test.ts › g two']);
     expect([...r.skips]).toEqual([['packages/queue/test/b.test.ts › Bun (optional, skipped: no binary)', 2]]);
+  });
+
+  it("says why each test failed: its message's first lines, indented under its name", () => {
+    const long = `Error: ${'x'.repeat(400)}`;
+    const messages = ['AssertionError: expected 1 to be 2\n\n- Expected\n+ Received', long, ...Array.from({ length: 20 }, (_, i) => `    at line ${i}`)];
+    const [report] = summarise([
+      { name: join(root, 'packages/queue', 'test/a.test.ts'), status: 'failed', assertionResults: [{ fullName: 'g two', title: 'two', ancestorTitles: ['g'], status: 'failed', failureMessages: messages }] },
+    ]).failures;
+    const lines = (report ?? '').split('\n');
+    expect(lines[0]).toBe('packages/queue/test/a.test.ts › g two');
+    expect(lines.slice(1, 5)).toEqual(['      AssertionError: expected 1 to be 2', '      - Expected', '      + Received', `      ${long.slice(0, 300)}…`]);
+    expect(lines).toHaveLength(1 + WHY_LINES);
   });
 });
 
