@@ -14,7 +14,8 @@ import { published, root, rootManifest, run } from './workspace.js';
  * was set, plus about 15 %. Raise one deliberately, in the same commit as the growth it allows.
  */
 const BUDGETS: Readonly<Record<string, number>> = {
-  smsv4: 145_000,
+  // The binary bundles core and what it uses of TypeBox and fast-xml-parser (start-up halved).
+  smsv4: 290_000,
   '@smsv4/core': 705_000,
   '@smsv4/express-webhooks': 27_000,
   '@smsv4/fastify-webhooks': 14_000,
@@ -66,6 +67,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('packed tarballs', () => {
   it('every package of packages/ is published and has a budget', () => {
     expect(published.map(({ name }) => name).sort()).toEqual(Object.keys(BUDGETS).sort());
+  });
+
+  it("smsv4's binary carries the licence of every third-party package it bundles, and of no other", () => {
+    const at = join(unpacked.get('smsv4')?.dir ?? '', 'package', 'dist', 'cli');
+    const bundled = new Set<string>();
+    for (const file of readdirSync(at).filter((f) => f.endsWith('.js'))) {
+      // esbuild names each bundled module's path in a comment: `// …/node_modules/<package>/…`.
+      for (const [, name] of readFileSync(join(at, file), 'utf8').matchAll(/^\/\/ \S*node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm)) bundled.add(name as string);
+    }
+    expect([...bundled]).toEqual(expect.arrayContaining(['@sinclair/typebox', 'fast-xml-parser']));
+    const notices = readFileSync(join(at, 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+    const sections = notices.split(/^## /m).slice(1);
+    expect(sections.map((section) => /^(\S+)@\S+ \(/.exec(section)?.[1]).sort()).toEqual([...bundled].sort());
+    for (const section of sections) expect(section.split('\n').slice(1).join('\n').trim().length, section.slice(0, 60)).toBeGreaterThan(20);
   });
 
   describe.each(published.map((p) => [p.name, p] as const))('%s', (name, { dir }) => {
