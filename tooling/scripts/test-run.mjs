@@ -1,8 +1,8 @@
 // The tasks of the test command, ordered so that the run ends as soon as its slowest task can.
 //
 // 1. Every build, in one turbo run (what every other task waits for).
-// 2. Then the checks of each package (its typecheck, lint and test), each package in a turbo run of
-//    its own, through four slots: the long poles first (the registry round trip of
+// 2. Then the checks of each package (its lint and test), each package in a turbo run of its own,
+//    and every package's type check in one task (typecheck-all.mjs), through four slots: the long poles first (the registry round trip of
 //    tooling/release-check, the documentation site), then the others longest first, at a lower
 //    priority than the long poles; the workspace lint is one task, last. A slot freed by a long pole
 //    takes the next package, so that four runs are under way until the queue is empty (many suites
@@ -58,11 +58,18 @@ export function plan(packages = workspacePackages()) {
   const others = checked.filter(({ name }) => !LONG_POLES.includes(name)).map(({ name }) => name);
   const rank = (name) => (BY_DURATION.includes(name) ? BY_DURATION.indexOf(name) : BY_DURATION.length);
   others.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  const tasks = ['typecheck', 'lint', 'test'];
+  // Every package's type check is one task of the workspace (typecheck-all.mjs: one process, no
+  // package manager started per package), right after the long poles.
+  const tasks = ['lint', 'test'];
+  const withTasks = (name) => packages.find((p) => p.name === name && (p.scripts.test !== undefined || p.scripts.lint !== undefined)) !== undefined;
   return {
     build: ['run', 'build', '--concurrency=2', ...COMMON],
-    longPoles: LONG_POLES.map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
-    queue: [...others.map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]), ['run', 'lint', '--only', '--filter=//', ...COMMON]],
+    longPoles: LONG_POLES.filter(withTasks).map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
+    queue: [
+      ['run', 'typecheck:all', '--only', '--filter=//', ...COMMON],
+      ...others.filter(withTasks).map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
+      ['run', 'lint', '--only', '--filter=//', ...COMMON],
+    ],
   };
 }
 

@@ -281,10 +281,16 @@ afterAll(async () => {
 
 describe('installed by name from a registry', () => {
   it('serves every package at its version', async () => {
+    // What `npm view <name> version` reads: the package's document, its latest tag (one npm run shows it).
     for (const { name } of published) {
-      const { stdout } = await npm(consumer, ['view', name, 'version']);
-      expect(stdout.trim(), name).toBe(version(name));
+      const answer = await fetch(`${registryUrl}${name.replace('/', '%2f')}`, { signal: AbortSignal.timeout(10_000) });
+      expect(answer.status, name).toBe(200);
+      const document = (await answer.json()) as { 'dist-tags': Record<string, string>; versions: Record<string, unknown> };
+      expect(document['dist-tags'].latest, name).toBe(version(name));
+      expect(Object.keys(document.versions), name).toEqual([version(name)]);
     }
+    const { stdout } = await npm(consumer, ['view', '@smsv4/core', 'version']);
+    expect(stdout.trim()).toBe(version('@smsv4/core'));
   });
 
   it('npm install @smsv4/express-webhooks: the receiver answers a receipt', async () => {

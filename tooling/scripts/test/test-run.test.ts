@@ -1,8 +1,12 @@
-// The test command's order: builds first, then the long poles each in a turbo run of its own and
-// the other packages longest first, so that no task of the workspace is left out or run twice.
+// The test command's order: builds first, then the long poles each in a turbo run of its own, every
+// type check in one task, and the other packages longest first, so that no task of the workspace is
+// left out or run twice.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
 import { BY_DURATION, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
+// @ts-expect-error: a plain ES module of the repository's scripts, without declarations
+import { checks } from '../typecheck-all.mjs';
 
 type Plan = { build: string[]; longPoles: string[][]; queue: string[][] };
 const filterOf = (args: string[]): string => (args.find((arg) => arg.startsWith('--filter=')) ?? '').slice('--filter='.length);
@@ -16,12 +20,24 @@ describe('the test command', () => {
     expect(build.some((arg) => arg.startsWith('--filter'))).toBe(false);
     const runs = [...longPoles, ...queue];
     for (const args of runs) expect(args).toContain('--only');
-    const filters = runs.map(filterOf);
+    const perPackage = runs.filter((args) => filterOf(args) !== '//');
+    const filters = perPackage.map(filterOf);
     expect(new Set(filters).size).toBe(filters.length);
-    const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.typecheck !== undefined || scripts.lint !== undefined).map(({ name }) => name);
-    expect(filters.filter((f) => f !== '//').sort()).toEqual(checked.sort());
-    // The workspace lint (one ESLint process at the root).
+    // Each package with tests or a lint of its own gets a run of both; no package's typecheck runs on its own.
+    const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.lint !== undefined).map(({ name }) => name);
+    expect(filters.sort()).toEqual(checked.sort());
+    for (const args of perPackage) expect(args.slice(0, 3)).toEqual(['run', 'lint', 'test']);
+    // Every type check in one task of the workspace, first after the long poles; the workspace lint last.
+    expect(queue[0]?.slice(0, 2)).toEqual(['run', 'typecheck:all']);
     expect(queue.at(-1)).toEqual(expect.arrayContaining(['lint', '--filter=//']));
+  });
+
+  it('checks the type of every package with a typecheck script, each with its own command', () => {
+    const all = checks() as { name: string; command: string; args: string[] }[];
+    const typed = packages.filter(({ scripts }) => scripts.typecheck !== undefined).map(({ name }) => name);
+    expect(all.map(({ name }) => name).sort()).toEqual(typed.sort());
+    expect(all.find(({ name }) => name === '@smsv4/core')).toMatchObject({ command: expect.stringMatching(/packages\/core\/node_modules\/\.bin\/smsv4-tsc$/), args: ['-p', 'tsconfig.test.json'] });
+    for (const { command } of all) expect(existsSync(command), command).toBe(true);
   });
 
   it('starts the long poles at once and the others longest first; a package not ranked still runs', () => {
@@ -29,7 +45,8 @@ describe('the test command', () => {
     expect(longPoles.map(filterOf)).toEqual(LONG_POLES);
     for (const name of LONG_POLES as string[]) expect(packages.find((p) => p.name === name)?.scripts.test, name).toBeDefined();
     const order = queue.map(filterOf);
-    expect(order.slice(0, (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
+    expect(order[0]).toBe('//'); // every type check
+    expect(order.slice(1, 1 + (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
     expect(order).toContain('@smsv4/new-package');
   });
 });
