@@ -29,11 +29,16 @@ const MINUTES = 60_000;
 /** The environment of the child runners: this run's own test-runner variables left out. */
 const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|__VITEST|TINYPOOL|NODE_ENV$|NODE_OPTIONS$)/.test(name)));
 
-/** pnpm, to pack (it turns `workspace:` ranges into versions): the one running the tests, else the pinned one. */
-async function pack(dir: string, destination: string): Promise<void> {
+/**
+ * pnpm packs the packages, in one run from the workspace's root (it turns `workspace:` ranges into
+ * versions): the pnpm running the tests, else the pinned one.
+ */
+async function pack(names: readonly string[], destination: string): Promise<void> {
+  const args = ['-r', ...names.flatMap((name) => ['--filter', `./packages/${name}`]), 'pack', '--pack-destination', destination];
   const execPath = process.env.npm_execpath;
-  if (execPath !== undefined && /pnpm/.test(execPath)) await run(process.execPath, [execPath, 'pack', '--pack-destination', destination], { cwd: dir, env: childEnv });
-  else await run('npx', ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', destination], { cwd: dir, env: childEnv });
+  const options = { cwd: join(packages, '..'), env: childEnv, timeout: 3 * MINUTES };
+  if (execPath !== undefined && /pnpm/.test(execPath)) await run(process.execPath, [execPath, ...args], options);
+  else await run('npx', ['-y', 'pnpm@10.34.8', ...args], options);
 }
 
 let project = '';
@@ -45,7 +50,7 @@ beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'smsv4-consumer-'));
   const tarballs = join(project, 'tarballs');
   mkdirSync(tarballs);
-  await Promise.all(PACKED.map((name) => pack(join(packages, name), tarballs)));
+  await pack(PACKED, tarballs);
   const files = Object.fromEntries(readdirSync(tarballs).map((file) => [`@smsv4/${file.replace(/^smsv4-/, '').replace(/-\d+\.\d+\.\d+.*\.tgz$/, '')}`, `file:tarballs/${file}`]));
   expect(Object.keys(files).sort()).toEqual(PACKED.map((name) => `@smsv4/${name}`).sort());
   cpSync(join(here, 'consumer-project'), project, { recursive: true });
