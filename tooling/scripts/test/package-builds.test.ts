@@ -5,20 +5,28 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const packagesDir = new URL('../../../packages', import.meta.url).pathname;
 
-// Prints the export names of the ESM build, of Node's import() of the CommonJS build, and of require().
+// Prints, for each pair of builds, the export names of the ESM build, of Node's import() of the
+// CommonJS build, and of require(); a build that fails to load is reported with its error.
 const LIST_NAMES = `
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-const [esm, cjs] = process.argv.slice(1);
 const sorted = (names) => names.filter((name) => name !== 'default').sort();
-const esmNames = sorted(Object.keys(await import(pathToFileURL(esm).href)));
-const fromImport = sorted(Object.keys(await import(pathToFileURL(cjs).href)));
-const fromRequire = sorted(Object.keys(createRequire(cjs)(cjs)));
-console.log(JSON.stringify({ esmNames, fromImport, fromRequire }));
+const out = {};
+for (const [esm, cjs] of JSON.parse(process.argv[1])) {
+  try {
+    const esmNames = sorted(Object.keys(await import(pathToFileURL(esm).href)));
+    const fromImport = sorted(Object.keys(await import(pathToFileURL(cjs).href)));
+    const fromRequire = sorted(Object.keys(createRequire(cjs)(cjs)));
+    out[cjs] = { esmNames, fromImport, fromRequire };
+  } catch (error) {
+    out[cjs] = { error: String(error && error.stack || error) };
+  }
+}
+console.log(JSON.stringify(out));
 `;
 
 interface Manifest {
@@ -33,19 +41,32 @@ const packages = readdirSync(packagesDir)
   .map(({ dir, manifest }) => ({ dir, pkg: JSON.parse(readFileSync(manifest, 'utf8')) as Manifest }))
   .filter(({ pkg }) => pkg.exports?.['.']?.require?.default !== undefined);
 
+const builds = packages.map(({ dir, pkg }) => ({
+  name: pkg.name,
+  cjs: join(dir, pkg.exports?.['.']?.require?.default as string),
+  esm: join(dir, pkg.exports?.['.']?.import?.default as string),
+}));
+
 describe("the CommonJS builds expose their named exports to Node's import()", () => {
+  let listed: Record<string, { esmNames: string[]; fromImport: string[]; fromRequire: string[]; error?: string }> = {};
+
+  beforeAll(() => {
+    for (const { name, cjs, esm } of builds) if (!existsSync(cjs) || !existsSync(esm)) throw new Error(`${name} is not built (${cjs})`);
+    // Every package in one plain Node process (the test runner's own module loader would hide the problem).
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', LIST_NAMES, JSON.stringify(builds.map(({ esm, cjs }) => [esm, cjs]))], { encoding: 'utf8', timeout: 60_000 });
+    if (run.status !== 0) throw new Error(`listing the builds' names failed: ${run.stderr}`);
+    listed = JSON.parse(run.stdout) as typeof listed;
+  });
+
   it('finds the packages', () => {
     expect(packages.map(({ pkg }) => pkg.name)).toEqual(expect.arrayContaining(['@smsv4/core', '@smsv4/transport-fetch', '@smsv4/fetch-webhooks', '@smsv4/fastify-webhooks']));
   });
 
-  it.each(packages.map(({ dir, pkg }) => [pkg.name, dir, pkg] as const))('%s', async (_name, dir, pkg) => {
-    const cjs = join(dir, pkg.exports?.['.']?.require?.default as string);
-    const esm = join(dir, pkg.exports?.['.']?.import?.default as string);
-    if (!existsSync(cjs) || !existsSync(esm)) throw new Error(`${pkg.name} is not built (${cjs})`);
-    // In a plain Node process: the test runner's own module loader would hide the problem.
-    const names = spawnSync(process.execPath, ['--input-type=module', '-e', LIST_NAMES, esm, cjs], { encoding: 'utf8', timeout: 60_000 });
-    if (names.status !== 0) throw new Error(`loading ${pkg.name} failed: ${names.stderr}`);
-    const { esmNames, fromImport, fromRequire } = JSON.parse(names.stdout) as { esmNames: string[]; fromImport: string[]; fromRequire: string[] };
+  it.each(builds.map((build) => [build.name, build] as const))('%s', (name, { cjs }) => {
+    const names = listed[cjs];
+    expect(names, name).toBeDefined();
+    if (names?.error !== undefined) throw new Error(`loading ${name} failed: ${names.error}`);
+    const { esmNames, fromImport, fromRequire } = names as { esmNames: string[]; fromImport: string[]; fromRequire: string[] };
     expect(esmNames.length).toBeGreaterThan(0);
     expect(fromImport).toEqual(esmNames);
     expect(fromRequire).toEqual(esmNames);
