@@ -29,7 +29,7 @@ const configuration = {
   // verified with bcrypt on every request (0.2 to 0.9 s of processor time each).
   security: { api: { legacy: false, jwt: { sign: { expiresIn: '1d' } } }, web: { sign: { expiresIn: '1h' } } },
   // Its errors (an uplink that failed) go to standard output, where the test keeps the last lines.
-  log: { type: 'stdout', format: 'pretty', level: 'warn' },
+  log: { type: 'stdout', format: 'pretty', level: process.env.SMSV4_REGISTRY_LOG_LEVEL ?? 'warn' },
   max_body_size: '50mb',
 };
 const server = await runServer(configuration);

@@ -1,7 +1,7 @@
 // The test command's order: builds first, then the long poles each in a turbo run of its own, every
 // type check in one task, and the other packages longest first, so that no task of the workspace is
 // left out or run twice.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
 import { BY_DURATION, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
@@ -48,5 +48,10 @@ describe('the test command', () => {
     expect(order[0]).toBe('//'); // every type check
     expect(order.slice(1, 1 + (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
     expect(order).toContain('@smsv4/new-package');
+  });
+
+  it("passes the machine's certificates and proxy settings to every task (turbo's strict mode would drop them, and the registry round trip reads the public registry through them)", () => {
+    const turbo = JSON.parse(readFileSync(new URL('../../../turbo.json', import.meta.url), 'utf8')) as { globalPassThroughEnv?: string[] };
+    expect(turbo.globalPassThroughEnv).toEqual(expect.arrayContaining(['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']));
   });
 });
