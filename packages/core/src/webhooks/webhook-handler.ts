@@ -10,7 +10,7 @@ import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../ht
 import { headerValue, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
-import { createHandlerDeadlines, TIMED_OUT } from './handler-deadlines.js';
+import { createHandlerDeadlines } from './handler-deadlines.js';
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
 import type { InboundCharset } from './inbound-content.js';
@@ -191,6 +191,17 @@ interface Observation {
   readonly observer: CallbackObserver;
   error?: unknown;
 }
+
+/** An answer, at once or later: the steps that wait nothing answer without a promise. */
+type Answer = WebhookResponse | Promise<WebhookResponse>;
+
+/** How a multipart message's hand-over ends: its parts finished, or given back. */
+interface GroupHooks {
+  readonly done: () => Promise<void>;
+  readonly undo: () => Promise<void>;
+}
+
+const HANDLED: WebhookResponse = webhookAccepted('handled');
 
 /** What the receiver knows of an event when it runs its handler. */
 interface EventContext<P> {
@@ -392,6 +403,20 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     throw new TypeError("telemetry must be the result of core's createTelemetry");
   }
   const challenge = { 'www-authenticate': basicChallenge(realm) };
+  const decodeOptions = { maxBytes: maxBodyBytes };
+
+  // The format of the last Content-Type seen: a receiver's callbacks come with the same one.
+  let lastContentType: string | undefined;
+  let lastFormat: WireFormat | undefined;
+  const formatOf = (header: string | undefined): WireFormat | undefined => {
+    if (header === lastContentType && header !== undefined) return lastFormat;
+    const format = formatOfContentType(header);
+    if (header !== undefined && header.length <= 256) {
+      lastContentType = header;
+      lastFormat = format;
+    }
+    return format;
+  };
 
   const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
     try {
@@ -544,103 +569,149 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
+  /** A handler's failure: the event forgotten (or its parts given back), then reported. */
+  const failHandler = async (error: unknown, code: 'handler-failed' | 'late-handler-failed', { key, observation }: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<void> => {
+    // The failure within the answer goes on the callback's span (a late one has ended it already).
+    if (observation !== undefined && code === 'handler-failed') observation.error = error;
+    if (hooks === undefined) await forget(key, ticketId);
+    else await hooks.undo();
+    report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
+  };
+
+  /** The answer to a failed handler, once the failure is dealt with. */
+  const handlerFailed = (error: unknown, event: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<WebhookResponse> =>
+    failHandler(error, 'handler-failed', event, ticketId, hooks).then(() => webhookRejection('handler-failed'));
+
+  /** The answer to a handler that succeeded in time: 200 once the event is remembered (at once with a synchronous store). */
+  const handled = (key: string, ticketId: string, ttlMs: number, hooks: GroupHooks | undefined): Answer => {
+    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
+    return committing === undefined ? HANDLED : committing.then(() => HANDLED);
+  };
+
   /**
    * Runs a handler with the timeout. Settles the store either way: commit on success, release on
    * failure, also when the failure or success comes after the timeout was answered. With `hooks`
    * (a multipart message, which the reassembly store keeps track of instead of the duplicate
-   * store) it calls `done` or `undo` instead.
+   * store) it calls `done` or `undo` instead. A handler that returns no promise is answered
+   * without one (with a synchronous store); one that does takes one promise of the receiver's,
+   * and a slot in the shared deadline queue, no timer of its own.
    */
-  const runHandler = async (
-    invoke: (context: WebhookContext<P>) => unknown,
-    { key, format, request, observation }: EventContext<P>,
+  const runHandler = <E>(
+    handler: (event: E, context: WebhookContext<P>) => unknown,
+    payload: E,
+    event: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     instant: string | undefined,
-    hooks?: { readonly done: () => Promise<void>; readonly undo: () => Promise<void> },
-  ): Promise<WebhookResponse> => {
-    const full = new HandlerContext<P>(key, format, instant, request);
-    const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
-      // The failure within the answer goes on the callback's span (a late one has ended it already).
-      if (observation !== undefined && code === 'handler-failed') observation.error = error;
-      if (hooks === undefined) await forget(key, ticketId);
-      else await hooks.undo();
-      report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
-    };
+    hooks?: GroupHooks,
+  ): Answer => {
+    const { key, observation } = event;
+    const context = new HandlerContext<P>(key, event.format, instant, event.request);
     let result: unknown;
     try {
-      result = observation === undefined ? invoke(full) : observation.observer.run(() => invoke(full));
+      result = observation === undefined ? handler(payload, context) : observation.observer.run(() => handler(payload, context));
     } catch (error) {
-      await fail(error, 'handler-failed');
-      return webhookRejection('handler-failed');
+      return handlerFailed(error, event, ticketId, hooks);
     }
-    if (isThenable(result)) {
-      const settled: Promise<true | { error: unknown }> = Promise.resolve(result).then(
-        () => true as const,
-        (error: unknown) => ({ error }),
-      );
-      const outcome = await deadlines.race(settled);
-      if (outcome === TIMED_OUT) {
-        HandlerContext.abort(full, new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
+    if (!isThenable(result)) return handled(key, ticketId, ttlMs, hooks);
+    return new Promise<WebhookResponse>((resolve) => {
+      const slot = deadlines.start(() => {
+        HandlerContext.abort(context, new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
         report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
-        void settled.then(async (late) => {
-          if (late !== true) return fail(late.error, 'late-handler-failed');
-          return hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
-        });
-        return webhookRejection('handler-timeout');
-      }
-      if (outcome !== true) {
-        await fail(outcome.error, 'handler-failed');
-        return webhookRejection('handler-failed');
-      }
-    }
-    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
-    if (committing !== undefined) await committing;
-    return webhookAccepted('handled');
+        resolve(webhookRejection('handler-timeout'));
+      });
+      // Met in time: answered now; past the deadline (answered 503): the store is settled all the same.
+      Promise.resolve(result).then(
+        () => {
+          if (deadlines.meet(slot)) resolve(handled(key, ticketId, ttlMs, hooks));
+          else if (hooks === undefined) void remember(key, ticketId, ttlMs);
+          else void hooks.done();
+        },
+        (error: unknown) => {
+          if (deadlines.meet(slot)) resolve(handlerFailed(error, event, ticketId, hooks));
+          else void failHandler(error, 'late-handler-failed', event, ticketId, hooks);
+        },
+      );
+    });
   };
 
-  const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
+  /** After the telemetry opened the callback's span: the duplicate store, then the handler. */
+  const takeCallback = (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined, ticketId: string): Answer => {
     const { key, format } = callback;
-    const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
-    if (observation !== undefined) {
-      try {
-        // A receipt's send may be looked up in a shared ticket store first (the span's link is given at its start).
-        const opened = observation.observer.decoded(callbackFacts(callback, telemetry?.logContent === true));
-        if (isThenable(opened)) await opened;
-      } catch {
-        // Telemetry must not change the answer the service gets.
-      }
-    }
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
     if (callback.kind === 'inbound-message' && callback.concatenation !== undefined && parts !== undefined) {
       // The reassembly store recognises repeats of parts itself: no duplicate store in front.
       return handlePart(callback, { key, format, request, observation }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
     }
-    let reserved: ReserveOutcome;
+    let outcome: ReserveOutcome | PromiseLike<ReserveOutcome>;
+    try {
+      outcome = store.reserve(key, leaseMs);
+    } catch (e) {
+      return reserveFailed(e, key, ticketId);
+    }
+    if (isThenable(outcome)) return reserveLater(outcome, callback, request, observation, ticketId, ttlMs);
+    return reserved(outcome, callback, request, observation, ticketId, ttlMs);
+  };
+
+  const reserveFailed = (e: unknown, key: string, ticketId: string): WebhookResponse => {
+    report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
+    return webhookRejection('store-unavailable');
+  };
+
+  /** A store that answers asynchronously, within `storeTimeoutMs`. */
+  const reserveLater = async (
+    outcome: PromiseLike<ReserveOutcome>,
+    callback: Callback,
+    request: WebhookRequest<P>,
+    observation: Observation | undefined,
+    ticketId: string,
+    ttlMs: number,
+  ): Promise<WebhookResponse> => {
+    const { key } = callback;
+    let taken: ReserveOutcome;
     try {
       // A reservation that lands after the bound (answered 503) is given back, so the retry is not answered 409.
-      const outcome = store.reserve(key, leaseMs);
-      reserved = isThenable(outcome)
-        ? await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
-            if (late === 'reserved') void forget(key, ticketId);
-          })
-        : outcome;
+      taken = await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
+        if (late === 'reserved') void forget(key, ticketId);
+      });
     } catch (e) {
-      report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
-      return webhookRejection('store-unavailable');
+      return reserveFailed(e, key, ticketId);
     }
-    if (reserved === 'in-flight') return webhookRejection('in-flight');
-    if (reserved === 'seen') {
+    return reserved(taken, callback, request, observation, ticketId, ttlMs);
+  };
+
+  /** What the duplicate store found: a duplicate answered at once, or the handler called. */
+  const reserved = (outcome: ReserveOutcome, callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined, ticketId: string, ttlMs: number): Answer => {
+    const { key, format } = callback;
+    if (outcome === 'in-flight') return webhookRejection('in-flight');
+    if (outcome === 'seen') {
       if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
       return webhookAccepted('duplicate');
     }
-    const context: EventContext<P> = { key, format, request, observation };
+    const event: EventContext<P> = { key, format, request, observation };
     if (callback.kind === 'delivery-receipt') {
-      const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
-      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
+      return runHandler(onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>, callback.receipt, event, ticketId, ttlMs, callback.deliveryInstant);
     }
-    const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
     const message = singleInboundMessage(callback, charset);
-    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs, message.submittedInstant);
+    return runHandler(onInboundMessage as NonNullable<typeof onInboundMessage>, message, event, ticketId, ttlMs, message.submittedInstant);
+  };
+
+  const handleCallback = (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
+    if (observation !== undefined) {
+      let opened: unknown;
+      try {
+        // A receipt's send may be looked up in a shared ticket store first (the span's link is given at its start).
+        opened = observation.observer.decoded(callbackFacts(callback, telemetry?.logContent === true));
+      } catch {
+        // Telemetry must not change the answer the service gets.
+      }
+      if (isThenable(opened)) {
+        const go = (): Answer => takeCallback(callback, request, observation, ticketId);
+        return Promise.resolve(opened).then(go, go);
+      }
+    }
+    return takeCallback(callback, request, observation, ticketId);
   };
 
   /**
@@ -677,7 +748,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       case 'complete': {
         const { group } = added;
         const message = groupMessage(group, charset);
-        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, message.submittedInstant, {
+        return runHandler(handler, message, context, ticketId, inboundTtlMs, message.submittedInstant, {
           done: () => finishGroup(store, group, ticketId),
           undo: () => restoreGroup(store, group, ticketId),
         });
@@ -698,19 +769,42 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
-  const handle = async (request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
-    const { headers } = request;
-    if (allowRemoteAddress !== undefined) {
-      let allowedPeer: boolean;
-      try {
-        const peer = request.remoteAddress;
-        allowedPeer = (await allowRemoteAddress(normalizeIpAddress(peer) ?? peer)) === true;
-      } catch (e) {
-        report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
-        allowedPeer = false;
-      }
-      if (!allowedPeer) return webhookRejection('forbidden');
+  /** A bug (every expected failure is a value): answered so that the service retries. */
+  const unexpected = (e: unknown, observation?: Observation): WebhookResponse => {
+    report('handler-failed', 'the receiver failed unexpectedly', e);
+    if (observation !== undefined) observation.error = e;
+    return webhookRejection('handler-failed');
+  };
+  /** A promise of the slow paths (hooks, readers, stores that answer later), answered as a bug should it reject. */
+  const guarded = (answer: Promise<WebhookResponse>, observation: Observation | undefined): Promise<WebhookResponse> =>
+    answer.then(undefined, (e: unknown) => unexpected(e, observation));
+
+  const tooLarge = (): WebhookResponse => webhookRejection('payload-too-large', { values: { maxBytes: String(maxBodyBytes) } });
+
+  /**
+   * Answers one request. Synchronous as long as nothing is awaited (a body given as it is, a
+   * synchronous store, a handler that returns no promise): each `async` step costs a promise and
+   * turns of the microtask queue, so only the steps that wait are asynchronous.
+   */
+  const handle = (request: WebhookRequest<P>, observation: Observation | undefined): Answer =>
+    allowRemoteAddress === undefined ? checked(request, observation) : guarded(checkPeer(request, allowRemoteAddress, observation), observation);
+
+  const checkPeer = async (request: WebhookRequest<P>, allow: NonNullable<typeof allowRemoteAddress>, observation: Observation | undefined): Promise<WebhookResponse> => {
+    let allowedPeer: boolean;
+    try {
+      const peer = request.remoteAddress;
+      allowedPeer = (await allow(normalizeIpAddress(peer) ?? peer)) === true;
+    } catch (e) {
+      report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
+      allowedPeer = false;
     }
+    if (!allowedPeer) return webhookRejection('forbidden');
+    return checked(request, observation);
+  };
+
+  /** The checks of the request's method and headers, then its body. */
+  const checked = (request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    const { headers } = request;
     if (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return webhookRejection('method-not-allowed');
     if (allowed !== undefined) {
       const presented = parseBasicAuthorization(headerValue(headers, 'authorization'));
@@ -722,18 +816,23 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       if (!match) return webhookRejection('unauthorized', { headers: challenge });
     }
     if (requireApiVersion && headerValue(headers, API_VERSION_HEADER)?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
-    const format = formatOfContentType(headerValue(headers, 'content-type'));
+    const format = formatOf(headerValue(headers, 'content-type'));
     if (format === undefined) return webhookRejection('unsupported-media-type');
     const encoding = headerValue(headers, 'content-encoding');
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
-    const tooLarge = (): WebhookResponse => webhookRejection('payload-too-large', { values: { maxBytes: String(maxBodyBytes) } });
     const declared = headerValue(headers, 'content-length');
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
+    const source = request.body;
+    if (typeof source === 'function') return guarded(readThenDecode(source, format, request, observation), observation);
+    return decoded(source, format, request, observation);
+  };
+
+  /** Reads the body with the adapter's reader, within `bodyTimeoutMs`. */
+  const readThenDecode = async (source: BodyReader, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
     let body: BodyInput | null;
     try {
       // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue), within bodyTimeoutMs.
-      const source = request.body;
-      const read = typeof source === 'function' ? await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs) : source;
+      const read = await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs);
       if (read === BODY_TIMED_OUT) return webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } });
       body = read;
     } catch (e) {
@@ -743,14 +842,19 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
     }
+    return decoded(body, format, request, observation);
+  };
+
+  /** Decodes the body, then takes the callback. */
+  const decoded = (body: BodyInput | null, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
     if (body === null) return tooLarge();
-    const decoded = decodeCallback(body, format, { maxBytes: maxBodyBytes });
-    if (!decoded.ok) {
-      if (decoded.error.code === 'too-large') return tooLarge();
-      if (decoded.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
-      return webhookRejection('malformed-payload', { detail: decoded.error.description });
+    const result = decodeCallback(body, format, decodeOptions);
+    if (!result.ok) {
+      if (result.error.code === 'too-large') return tooLarge();
+      if (result.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
+      return webhookRejection('malformed-payload', { detail: result.error.description });
     }
-    const callback = decoded.value;
+    const callback = result.value;
     const accepted = callback.kind === 'delivery-receipt' ? onDeliveryReceipt !== undefined : onInboundMessage !== undefined;
     if (!accepted) return webhookRejection('callback-not-accepted', { values: { kind: KIND_NAMES[callback.kind] } });
     return handleCallback(callback, request, observation);
@@ -763,9 +867,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     try {
       response = await handle(request, observation);
     } catch (e) {
-      report('handler-failed', 'the receiver failed unexpectedly', e);
-      observation.error = e;
-      response = webhookRejection('handler-failed');
+      response = unexpected(e, observation);
     }
     try {
       const { error } = observation;
@@ -782,17 +884,17 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   return {
-    async handle(request) {
-      if (!sweeping) startSweeps();
-      // Without anything to keep a report (the API with no SDK, no logger), no report is made.
-      if (telemetry !== undefined && (typeof telemetry.reporting !== 'function' || telemetry.reporting())) return observed(request, telemetry);
+    handle(request) {
+      let answer: Answer;
       try {
-        return await handle(request, undefined);
+        if (!sweeping) startSweeps();
+        // Without anything to keep a report (the API with no SDK, no logger), no report is made.
+        if (telemetry !== undefined && (typeof telemetry.reporting !== 'function' || telemetry.reporting())) return observed(request, telemetry);
+        answer = handle(request, undefined);
       } catch (e) {
-        // Only a bug can get here (every expected failure is a value): answer so the service retries.
-        report('handler-failed', 'the receiver failed unexpectedly', e);
-        return webhookRejection('handler-failed');
+        answer = unexpected(e);
       }
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
     },
     maxBodyBytes,
     get pendingMessages() {
