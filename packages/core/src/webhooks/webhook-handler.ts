@@ -7,9 +7,10 @@ import type { BodyInput } from '../body/body-text.js';
 import { DEFAULT_MAX_BODY_BYTES, type WireFormat } from '../codec/wire-format.js';
 import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
-import { headerValue, type HeadersLike } from '../http/headers.js';
+import type { HeadersLike } from '../http/headers.js';
+import { callbackHeaders } from './callback-headers.js';
 import { formatOfContentType } from '../http/media-type.js';
-import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
+import { CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { createHandlerDeadlines } from './handler-deadlines.js';
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
@@ -239,10 +240,23 @@ function callbackFacts(callback: Callback, withContent: boolean): CallbackFacts 
 /** `{ instant }` when there is one, for a context. */
 const instantOf = (instant: string | undefined): { instant?: string } => (instant === undefined ? {} : { instant });
 
-/** The accessors every handler context carries as its own enumerable members; set by {@link HandlerContext}. */
-let SIGNAL: PropertyDescriptor;
-let REMOTE_ADDRESS: PropertyDescriptor;
-let PLATFORM: PropertyDescriptor;
+/** The getters every handler context carries as its own enumerable accessors; set by {@link HandlerContext}. */
+let SIGNAL: () => AbortSignal;
+let REMOTE_ADDRESS: () => string | undefined;
+let PLATFORM: () => unknown;
+
+type DefineGetter = (this: object, name: string, get: () => unknown) => void;
+/**
+ * Defines an own accessor, enumerable and configurable, without a setter: what
+ * `Object.defineProperty(o, name, { get, enumerable: true, configurable: true })` does, without
+ * reading a descriptor object (`__defineGetter__`, which every engine has; about a third less time).
+ */
+const defineGetter: DefineGetter =
+  typeof (Object.prototype as { __defineGetter__?: unknown }).__defineGetter__ === 'function'
+    ? ((Object.prototype as { __defineGetter__: DefineGetter }).__defineGetter__)
+    : function (this: object, name: string, get: () => unknown): void {
+        Object.defineProperty(this, name, { get, enumerable: true, configurable: true });
+      };
 
 /**
  * The context of one handler call. Its members are own and enumerable, as those of an object
@@ -268,10 +282,9 @@ class HandlerContext<P> implements WebhookContext<P> {
     self.format = format;
     if (instant !== undefined) self.instant = instant;
     this.#request = request;
-    // One call each: about half the time of one defineProperties call with a map of three.
-    Object.defineProperty(this, 'signal', SIGNAL);
-    Object.defineProperty(this, 'remoteAddress', REMOTE_ADDRESS);
-    Object.defineProperty(this, 'platform', PLATFORM);
+    defineGetter.call(this, 'signal', SIGNAL);
+    defineGetter.call(this, 'remoteAddress', REMOTE_ADDRESS);
+    defineGetter.call(this, 'platform', PLATFORM);
   }
 
   /** Aborts the signal of `context` (when its handler asked for it). Static: contexts carry no method of their own. */
@@ -280,28 +293,16 @@ class HandlerContext<P> implements WebhookContext<P> {
   }
 
   static {
-    SIGNAL = {
-      get(this: HandlerContext<unknown>) {
-        this.#controller ??= new AbortController();
-        return this.#controller.signal;
-      },
-      enumerable: true,
-      configurable: true,
+    SIGNAL = function (this: HandlerContext<unknown>) {
+      this.#controller ??= new AbortController();
+      return this.#controller.signal;
     };
-    REMOTE_ADDRESS = {
-      get(this: HandlerContext<unknown>) {
-        const peer = this.#request.remoteAddress;
-        return normalizeIpAddress(peer) ?? peer;
-      },
-      enumerable: true,
-      configurable: true,
+    REMOTE_ADDRESS = function (this: HandlerContext<unknown>) {
+      const peer = this.#request.remoteAddress;
+      return normalizeIpAddress(peer) ?? peer;
     };
-    PLATFORM = {
-      get(this: HandlerContext<unknown>) {
-        return this.#request.platform;
-      },
-      enumerable: true,
-      configurable: true,
+    PLATFORM = function (this: HandlerContext<unknown>) {
+      return this.#request.platform;
     };
     // Deep equality (`toStrictEqual`) compares constructors: a context equals the object literal it replaces.
     Object.defineProperty(HandlerContext.prototype, 'constructor', { value: Object, writable: true, configurable: true, enumerable: false });
@@ -804,10 +805,11 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
 
   /** The checks of the request's method and headers, then its body. */
   const checked = (request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
-    const { headers } = request;
-    if (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return webhookRejection('method-not-allowed');
+    if (request.method !== 'POST' && (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST')) return webhookRejection('method-not-allowed');
+    // Every header read in one pass over the request's.
+    const headers = callbackHeaders(request.headers, allowed !== undefined);
     if (allowed !== undefined) {
-      const presented = parseBasicAuthorization(headerValue(headers, 'authorization'));
+      const presented = parseBasicAuthorization(headers.authorization);
       let match = false;
       for (const expected of allowed) {
         // Every pair is compared, so the time taken does not tell which one matched.
@@ -815,12 +817,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       if (!match) return webhookRejection('unauthorized', { headers: challenge });
     }
-    if (requireApiVersion && headerValue(headers, API_VERSION_HEADER)?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
-    const format = formatOf(headerValue(headers, 'content-type'));
+    if (requireApiVersion && headers.apiVersion?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
+    const format = formatOf(headers.contentType);
     if (format === undefined) return webhookRejection('unsupported-media-type');
-    const encoding = headerValue(headers, 'content-encoding');
+    const encoding = headers.contentEncoding;
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
-    const declared = headerValue(headers, 'content-length');
+    const declared = headers.contentLength;
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     const source = request.body;
     if (typeof source === 'function') return guarded(readThenDecode(source, format, request, observation), observation);
