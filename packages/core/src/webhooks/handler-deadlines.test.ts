@@ -81,6 +81,31 @@ describe('createHandlerDeadlines', () => {
     expect(created()).toBe(1);
   });
 
+  it('calls expire for a deadline started and not met in time, never for one met; meet tells which', async () => {
+    const { timers, advance, armed } = manualTimers();
+    const deadlines = createHandlerDeadlines(100, timers);
+    const expired: string[] = [];
+    const a = deadlines.start(() => expired.push('a'));
+    await advance(40);
+    const b = deadlines.start(() => expired.push('b'));
+    const c = deadlines.start(() => {
+      expired.push('c');
+      throw new Error('an expiry that throws does not keep the others from falling due');
+    });
+    const d = deadlines.start(() => expired.push('d'));
+    expect(deadlines.meet(b)).toBe(true);
+    expect(deadlines.meet(b)).toBe(false);
+    expect(armed()).toBe(1);
+    await advance(99);
+    expect(expired).toEqual([]);
+    await advance(100);
+    expect(expired).toEqual(['a']);
+    expect(deadlines.meet(a)).toBe(false);
+    await advance(140);
+    expect(expired).toEqual(['a', 'c', 'd']);
+    expect([deadlines.meet(c), deadlines.meet(d), deadlines.pending]).toEqual([false, false, 0]);
+  });
+
   it("keeps an unref'd timer while idle where the runtime has ref and unref, and reuses it", async () => {
     let clock = 0;
     const handles: { callback: () => void; at: number; referenced: boolean; cleared: boolean }[] = [];

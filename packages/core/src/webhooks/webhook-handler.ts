@@ -17,7 +17,7 @@ import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } 
 import type { InboundCharset } from './inbound-content.js';
 import { runtimeTimers, singleInboundMessage, type InboundMessage, type ReassemblerTimers } from './inbound-reassembler.js';
 import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
-import { BODY_TIMED_OUT, DEFAULT_BODY_TIMEOUT_MS, readBodyWithin } from './body-deadline.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from './body-deadline.js';
 import { DEFAULT_STORE_TIMEOUT_MS, withinStoreBound } from './store-bound.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
@@ -507,8 +507,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   const sweepTimers = timers ?? runtimeTimers;
-  // One timer for the deadlines of every handler running, not one per request.
+  // One timer for the deadlines of every handler running, and one for the bodies being read: not one per request.
   const deadlines = createHandlerDeadlines(handlerTimeoutMs);
+  const bodyDeadlines = createHandlerDeadlines(bodyTimeoutMs);
   let sweepTimer: unknown;
   let closed = false;
   const ORPHANS_PER_SWEEP = 100;
@@ -825,26 +826,50 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     const declared = headers.contentLength;
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     const source = request.body;
-    if (typeof source === 'function') return guarded(readThenDecode(source, format, request, observation), observation);
+    if (typeof source === 'function') return readThenDecode(source, format, request, observation);
     return decoded(source, format, request, observation);
   };
 
-  /** Reads the body with the adapter's reader, within `bodyTimeoutMs`. */
-  const readThenDecode = async (source: BodyReader, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
-    let body: BodyInput | null;
-    try {
-      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue), within bodyTimeoutMs.
-      const read = await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs);
-      if (read === BODY_TIMED_OUT) return webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } });
-      body = read;
-    } catch (e) {
-      if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
-        report('receiver-misconfigured', e.message, e);
-        return webhookRejection('receiver-misconfigured');
-      }
-      return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
+  /** Why a body could not be read: 500 when the reader says another parser consumed it, else 400. */
+  const readFailed = (e: unknown): WebhookResponse => {
+    if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
+      report('receiver-misconfigured', e.message, e);
+      return webhookRejection('receiver-misconfigured');
     }
-    return decoded(body, format, request, observation);
+    return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
+  };
+
+  /**
+   * Reads the body with the adapter's reader, within `bodyTimeoutMs`: a slot of the receiver's
+   * queue of body deadlines (one timer for all of them), not a timer per request.
+   */
+  const readThenDecode = (source: BodyReader, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    let read: BodyInput | null | PromiseLike<BodyInput | null>;
+    try {
+      read = source(maxBodyBytes);
+    } catch (e) {
+      return readFailed(e);
+    }
+    if (!isThenable(read)) return decoded(read, format, request, observation);
+    const reading = read;
+    const answer = new Promise<WebhookResponse>((resolve) => {
+      // Past the bound: answered 408 (the read's late outcome is dropped).
+      const slot = bodyDeadlines.start(() => resolve(webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } })));
+      Promise.resolve(reading).then(
+        (body) => {
+          if (!bodyDeadlines.meet(slot)) return;
+          try {
+            resolve(decoded(body, format, request, observation));
+          } catch (e) {
+            resolve(unexpected(e, observation));
+          }
+        },
+        (e: unknown) => {
+          if (bodyDeadlines.meet(slot)) resolve(readFailed(e));
+        },
+      );
+    });
+    return guarded(answer, observation);
   };
 
   /** Decodes the body, then takes the callback. */
