@@ -1,6 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHandlerDeadlines, TIMED_OUT, type DeadlineTimers } from './handler-deadlines.js';
+import { createHandlerDeadlines as createDeadlines, type DeadlineTimers } from './handler-deadlines.js';
+
+/** What a race resolves with when its deadline falls due first. */
+const TIMED_OUT: unique symbol = Symbol('timed out');
+
+/** The deadlines, with a race of a promise against one of them: resolves like the promise, or with TIMED_OUT once its deadline fell due. */
+function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers) {
+  const deadlines = createDeadlines(timeoutMs, timers);
+  return {
+    start: deadlines.start,
+    meet: deadlines.meet,
+    get pending() {
+      return deadlines.pending;
+    },
+    race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT> {
+      return new Promise((resolve) => {
+        const slot = deadlines.start(() => resolve(TIMED_OUT));
+        void settled.then((value) => {
+          if (deadlines.meet(slot)) resolve(value);
+        });
+      });
+    },
+  };
+}
 
 /** Timers driven by hand: a stepping clock, and the armed timers kept in a list. */
 function manualTimers() {

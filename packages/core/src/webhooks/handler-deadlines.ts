@@ -7,9 +7,6 @@
  * elsewhere: an idle receiver holds no timer that keeps its process alive.
  */
 
-/** What a deadline resolves with when it falls due before the promise it raced. */
-export const TIMED_OUT: unique symbol = Symbol('timed out');
-
 /** The timers and the clock the deadlines use. */
 export interface DeadlineTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -25,10 +22,8 @@ const RUNTIME: DeadlineTimers = {
   now: () => Date.now(),
 };
 
-/** Deadlines of one length, raced by the promises of handlers. */
+/** Deadlines of one length, each started when a handler (or the read of a body) starts. */
 export interface HandlerDeadlines {
-  /** Resolves like `settled`, or with {@link TIMED_OUT} when `timeoutMs` passes first. */
-  race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT>;
   /**
    * Starts a deadline `timeoutMs` from now: `expire` is called when it falls due before
    * {@link HandlerDeadlines.meet} is called with the slot returned. No promise, no timer of its own.
@@ -131,16 +126,6 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
   };
 
   return {
-    race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT> {
-      return new Promise<T | typeof TIMED_OUT>((resolve) => {
-        const slot = start(() => resolve(TIMED_OUT));
-        void settled.then((value) => {
-          meet(slot);
-          // Resolving a promise that timed out already does nothing.
-          resolve(value);
-        });
-      });
-    },
     start,
     meet,
     get pending() {

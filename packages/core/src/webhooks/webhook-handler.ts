@@ -7,10 +7,9 @@ import type { BodyInput } from '../body/body-text.js';
 import { DEFAULT_MAX_BODY_BYTES, type WireFormat } from '../codec/wire-format.js';
 import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
-import type { HeadersLike } from '../http/headers.js';
-import { callbackHeaders } from './callback-headers.js';
+import { headerValues, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
-import { CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
+import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { createHandlerDeadlines } from './handler-deadlines.js';
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
@@ -203,6 +202,8 @@ interface GroupHooks {
 }
 
 const HANDLED: WebhookResponse = webhookAccepted('handled');
+/** The request headers a receiver reads, lower case. */
+const HEADER_NAMES: readonly string[] = ['authorization', API_VERSION_HEADER.toLowerCase(), 'content-type', 'content-encoding', 'content-length'];
 
 /** What the receiver knows of an event when it runs its handler. */
 interface EventContext<P> {
@@ -252,11 +253,10 @@ type DefineGetter = (this: object, name: string, get: () => unknown) => void;
  * reading a descriptor object (`__defineGetter__`, which every engine has; about a third less time).
  */
 const defineGetter: DefineGetter =
-  typeof (Object.prototype as { __defineGetter__?: unknown }).__defineGetter__ === 'function'
-    ? ((Object.prototype as { __defineGetter__: DefineGetter }).__defineGetter__)
-    : function (this: object, name: string, get: () => unknown): void {
-        Object.defineProperty(this, name, { get, enumerable: true, configurable: true });
-      };
+  (Object.prototype as { __defineGetter__?: DefineGetter }).__defineGetter__ ??
+  function (name, get) {
+    Object.defineProperty(this, name, { get, enumerable: true, configurable: true });
+  };
 
 /**
  * The context of one handler call. Its members are own and enumerable, as those of an object
@@ -618,8 +618,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (!isThenable(result)) return handled(key, ticketId, ttlMs, hooks);
     return new Promise<WebhookResponse>((resolve) => {
       const slot = deadlines.start(() => {
-        HandlerContext.abort(context, new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
-        report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
+        const late = `the handler of ${key} ran past ${handlerTimeoutMs} ms`;
+        HandlerContext.abort(context, new WebhookError('handler-timeout', late));
+        report('handler-timeout', `${late}: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
         resolve(webhookRejection('handler-timeout'));
       });
       // Met in time: answered now; past the deadline (answered 503): the store is settled all the same.
@@ -651,35 +652,21 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     } catch (e) {
       return reserveFailed(e, key, ticketId);
     }
-    if (isThenable(outcome)) return reserveLater(outcome, callback, request, observation, ticketId, ttlMs);
-    return reserved(outcome, callback, request, observation, ticketId, ttlMs);
+    if (!isThenable(outcome)) return reserved(outcome, callback, request, observation, ticketId, ttlMs);
+    // A store that answers later, within `storeTimeoutMs`. A reservation that lands after the bound
+    // (answered 503) is given back, so the retry is not answered 409.
+    const bounded = withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
+      if (late === 'reserved') void forget(key, ticketId);
+    }) as Promise<ReserveOutcome>;
+    return bounded.then(
+      (taken) => reserved(taken, callback, request, observation, ticketId, ttlMs),
+      (e: unknown) => reserveFailed(e, key, ticketId),
+    );
   };
 
   const reserveFailed = (e: unknown, key: string, ticketId: string): WebhookResponse => {
     report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
     return webhookRejection('store-unavailable');
-  };
-
-  /** A store that answers asynchronously, within `storeTimeoutMs`. */
-  const reserveLater = async (
-    outcome: PromiseLike<ReserveOutcome>,
-    callback: Callback,
-    request: WebhookRequest<P>,
-    observation: Observation | undefined,
-    ticketId: string,
-    ttlMs: number,
-  ): Promise<WebhookResponse> => {
-    const { key } = callback;
-    let taken: ReserveOutcome;
-    try {
-      // A reservation that lands after the bound (answered 503) is given back, so the retry is not answered 409.
-      taken = await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
-        if (late === 'reserved') void forget(key, ticketId);
-      });
-    } catch (e) {
-      return reserveFailed(e, key, ticketId);
-    }
-    return reserved(taken, callback, request, observation, ticketId, ttlMs);
   };
 
   /** What the duplicate store found: a duplicate answered at once, or the handler called. */
@@ -807,10 +794,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   /** The checks of the request's method and headers, then its body. */
   const checked = (request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
     if (request.method !== 'POST' && (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST')) return webhookRejection('method-not-allowed');
-    // Every header read in one pass over the request's.
-    const headers = callbackHeaders(request.headers, allowed !== undefined);
+    // Every header read in one pass over the request's: authorization, API version, content type, encoding and length.
+    const headers = headerValues(request.headers, HEADER_NAMES);
     if (allowed !== undefined) {
-      const presented = parseBasicAuthorization(headers.authorization);
+      const presented = parseBasicAuthorization(headers[0]);
       let match = false;
       for (const expected of allowed) {
         // Every pair is compared, so the time taken does not tell which one matched.
@@ -818,12 +805,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       if (!match) return webhookRejection('unauthorized', { headers: challenge });
     }
-    if (requireApiVersion && headers.apiVersion?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
-    const format = formatOf(headers.contentType);
+    if (requireApiVersion && headers[1]?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
+    const format = formatOf(headers[2]);
     if (format === undefined) return webhookRejection('unsupported-media-type');
-    const encoding = headers.contentEncoding;
+    const encoding = headers[3];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
-    const declared = headers.contentLength;
+    const declared = headers[4];
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     const source = request.body;
     if (typeof source === 'function') return readThenDecode(source, format, request, observation);
