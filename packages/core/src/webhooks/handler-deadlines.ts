@@ -82,11 +82,7 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
         if ((dues[head] as number) > at) break;
         expiries[head] = undefined;
         live--;
-        try {
-          expire();
-        } catch {
-          // One deadline's expiry must not keep the others from falling due.
-        }
+        expire();
       }
       head++;
     }

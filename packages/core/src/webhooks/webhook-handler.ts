@@ -7,7 +7,7 @@ import type { BodyInput } from '../body/body-text.js';
 import { DEFAULT_MAX_BODY_BYTES, type WireFormat } from '../codec/wire-format.js';
 import type { DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../http/basic-auth.js';
-import { headerValues, type HeadersLike } from '../http/headers.js';
+import { headerValue, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { createHandlerDeadlines } from './handler-deadlines.js';
@@ -25,6 +25,7 @@ import { receiverAccess, type BasicAuthCredentials } from './receiver-access.js'
 import { normalizeIpAddress } from '../http/ip-address.js';
 import { partTooLarge } from './part-limits.js';
 import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
+import { checkFunctions, checkPositiveIntegers, checkPositiveNumbers } from '../option-checks.js';
 
 /** Reads a request body of at most `maxBytes` octets; resolves `null` when the body is larger. */
 export type BodyReader = (maxBytes: number) => Promise<BodyInput | null>;
@@ -201,9 +202,6 @@ interface GroupHooks {
   readonly undo: () => Promise<void>;
 }
 
-const HANDLED: WebhookResponse = webhookAccepted('handled');
-/** The request headers a receiver reads, lower case. */
-const HEADER_NAMES: readonly string[] = ['authorization', API_VERSION_HEADER.toLowerCase(), 'content-type', 'content-encoding', 'content-length'];
 
 /** What the receiver knows of an event when it runs its handler. */
 interface EventContext<P> {
@@ -246,17 +244,12 @@ let SIGNAL: () => AbortSignal;
 let REMOTE_ADDRESS: () => string | undefined;
 let PLATFORM: () => unknown;
 
-type DefineGetter = (this: object, name: string, get: () => unknown) => void;
 /**
  * Defines an own accessor, enumerable and configurable, without a setter: what
  * `Object.defineProperty(o, name, { get, enumerable: true, configurable: true })` does, without
- * reading a descriptor object (`__defineGetter__`, which every engine has; about a third less time).
+ * reading a descriptor object (Annex B's `__defineGetter__`, which every engine has; a third less time).
  */
-const defineGetter: DefineGetter =
-  (Object.prototype as { __defineGetter__?: DefineGetter }).__defineGetter__ ??
-  function (name, get) {
-    Object.defineProperty(this, name, { get, enumerable: true, configurable: true });
-  };
+const defineGetter = (Object.prototype as unknown as { __defineGetter__: (this: object, name: string, get: () => unknown) => void }).__defineGetter__;
 
 /**
  * The context of one handler call. Its members are own and enumerable, as those of an object
@@ -365,30 +358,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   if (typeof onDeliveryReceipt !== 'function' && typeof onInboundMessage !== 'function') {
     throw new TypeError('createWebhookHandler needs onDeliveryReceipt, onInboundMessage, or both');
   }
-  for (const [name, value] of [
-    ['onDeliveryReceipt', onDeliveryReceipt],
-    ['onInboundMessage', onInboundMessage],
-    ['onDuplicate', onDuplicate],
-    ['onOrphan', onOrphan],
-    ['onError', onError],
-    ['allowRemoteAddress', allowRemoteAddress],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function`);
-  }
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
-  for (const [name, value] of [
-    ['handlerTimeoutMs', handlerTimeoutMs],
-    ['storeTimeoutMs', storeTimeoutMs],
-    ['bodyTimeoutMs', bodyTimeoutMs],
-    ['receiptTtlMs', receiptTtlMs],
-    ['inboundTtlMs', inboundTtlMs],
-    ['leaseMs', leaseMs],
-    ['reassemblyTimeoutMs', reassemblyTimeoutMs],
-    ['orphanSweepMs', orphanSweepMs],
-  ] as const) {
-    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
-  }
-  if (store === null || typeof store !== 'object' || typeof store.reserve !== 'function' || typeof store.commit !== 'function' || typeof store.release !== 'function') {
+  checkFunctions({ onDeliveryReceipt, onInboundMessage, onDuplicate, onOrphan, onError, allowRemoteAddress }, true);
+  checkPositiveIntegers({ maxBodyBytes });
+  checkPositiveNumbers({ handlerTimeoutMs, storeTimeoutMs, bodyTimeoutMs, receiptTtlMs, inboundTtlMs, leaseMs, reassemblyTimeoutMs, orphanSweepMs });
+  if (store === null || typeof store !== 'object' || (['reserve', 'commit', 'release'] as const).some((name) => typeof store[name] !== 'function')) {
     throw new TypeError('store must implement reserve, commit and release');
   }
   if (
@@ -404,20 +377,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     throw new TypeError("telemetry must be the result of core's createTelemetry");
   }
   const challenge = { 'www-authenticate': basicChallenge(realm) };
-  const decodeOptions = { maxBytes: maxBodyBytes };
 
-  // The format of the last Content-Type seen: a receiver's callbacks come with the same one.
-  let lastContentType: string | undefined;
-  let lastFormat: WireFormat | undefined;
-  const formatOf = (header: string | undefined): WireFormat | undefined => {
-    if (header === lastContentType && header !== undefined) return lastFormat;
-    const format = formatOfContentType(header);
-    if (header !== undefined && header.length <= 256) {
-      lastContentType = header;
-      lastFormat = format;
-    }
-    return format;
-  };
 
   const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
     try {
@@ -572,22 +532,19 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   /** A handler's failure: the event forgotten (or its parts given back), then reported. */
-  const failHandler = async (error: unknown, code: 'handler-failed' | 'late-handler-failed', { key, observation }: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<void> => {
+  const failHandler = async (error: unknown, code: 'handler-failed' | 'late-handler-failed', { key, observation }: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<WebhookResponse> => {
     // The failure within the answer goes on the callback's span (a late one has ended it already).
     if (observation !== undefined && code === 'handler-failed') observation.error = error;
     if (hooks === undefined) await forget(key, ticketId);
     else await hooks.undo();
     report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
+    return webhookRejection('handler-failed');
   };
-
-  /** The answer to a failed handler, once the failure is dealt with. */
-  const handlerFailed = (error: unknown, event: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<WebhookResponse> =>
-    failHandler(error, 'handler-failed', event, ticketId, hooks).then(() => webhookRejection('handler-failed'));
 
   /** The answer to a handler that succeeded in time: 200 once the event is remembered (at once with a synchronous store). */
   const handled = (key: string, ticketId: string, ttlMs: number, hooks: GroupHooks | undefined): Answer => {
     const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
-    return committing === undefined ? HANDLED : committing.then(() => HANDLED);
+    return committing === undefined ? webhookAccepted() : committing.then(() => webhookAccepted());
   };
 
   /**
@@ -613,7 +570,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     try {
       result = observation === undefined ? handler(payload, context) : observation.observer.run(() => handler(payload, context));
     } catch (error) {
-      return handlerFailed(error, event, ticketId, hooks);
+      return failHandler(error, 'handler-failed', event, ticketId, hooks);
     }
     if (!isThenable(result)) return handled(key, ticketId, ttlMs, hooks);
     return new Promise<WebhookResponse>((resolve) => {
@@ -631,7 +588,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
           else void hooks.done();
         },
         (error: unknown) => {
-          if (deadlines.meet(slot)) resolve(handlerFailed(error, event, ticketId, hooks));
+          if (deadlines.meet(slot)) resolve(failHandler(error, 'handler-failed', event, ticketId, hooks));
           else void failHandler(error, 'late-handler-failed', event, ticketId, hooks);
         },
       );
@@ -794,10 +751,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   /** The checks of the request's method and headers, then its body. */
   const checked = (request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
     if (request.method !== 'POST' && (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST')) return webhookRejection('method-not-allowed');
-    // Every header read in one pass over the request's: authorization, API version, content type, encoding and length.
-    const headers = headerValues(request.headers, HEADER_NAMES);
+    const { headers } = request;
     if (allowed !== undefined) {
-      const presented = parseBasicAuthorization(headers[0]);
+      const presented = parseBasicAuthorization(headerValue(headers, 'authorization'));
       let match = false;
       for (const expected of allowed) {
         // Every pair is compared, so the time taken does not tell which one matched.
@@ -805,12 +761,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       }
       if (!match) return webhookRejection('unauthorized', { headers: challenge });
     }
-    if (requireApiVersion && headers[1]?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
-    const format = formatOf(headers[2]);
+    if (requireApiVersion && headerValue(headers, API_VERSION_HEADER)?.trim() !== CALLBACK_API_VERSION) return webhookRejection('unsupported-api-version');
+    const format = formatOfContentType(headerValue(headers, 'content-type'));
     if (format === undefined) return webhookRejection('unsupported-media-type');
-    const encoding = headers[3];
+    const encoding = headerValue(headers, 'content-encoding');
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
-    const declared = headers[4];
+    const declared = headerValue(headers, 'content-length');
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
     const source = request.body;
     if (typeof source === 'function') return readThenDecode(source, format, request, observation);
@@ -838,31 +794,25 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       return readFailed(e);
     }
     if (!isThenable(read)) return decoded(read, format, request, observation);
-    const reading = read;
-    const answer = new Promise<WebhookResponse>((resolve) => {
-      // Past the bound: answered 408 (the read's late outcome is dropped).
-      const slot = bodyDeadlines.start(() => resolve(webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } })));
-      Promise.resolve(reading).then(
-        (body) => {
-          if (!bodyDeadlines.meet(slot)) return;
-          try {
-            resolve(decoded(body, format, request, observation));
-          } catch (e) {
-            resolve(unexpected(e, observation));
-          }
-        },
-        (e: unknown) => {
-          if (bodyDeadlines.meet(slot)) resolve(readFailed(e));
-        },
+    const reading = new Promise<BodyInput | null | typeof bodyDeadlines>((resolve, reject) => {
+      // Past the bound: answered 408 (the read's late outcome is dropped); the queue itself stands for the timeout.
+      const slot = bodyDeadlines.start(() => resolve(bodyDeadlines));
+      Promise.resolve(read).then(
+        (body) => bodyDeadlines.meet(slot) && resolve(body),
+        (e: unknown) => bodyDeadlines.meet(slot) && reject(e),
       );
     });
+    const answer = reading.then(
+      (body) => (body === bodyDeadlines ? webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } }) : decoded(body as BodyInput | null, format, request, observation)),
+      readFailed,
+    );
     return guarded(answer, observation);
   };
 
   /** Decodes the body, then takes the callback. */
   const decoded = (body: BodyInput | null, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
     if (body === null) return tooLarge();
-    const result = decodeCallback(body, format, decodeOptions);
+    const result = decodeCallback(body, format, { maxBytes: maxBodyBytes });
     if (!result.ok) {
       if (result.error.code === 'too-large') return tooLarge();
       if (result.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
@@ -908,7 +858,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       } catch (e) {
         answer = unexpected(e);
       }
-      return answer instanceof Promise ? answer : Promise.resolve(answer);
+      // A promise of its own is returned as it is.
+      return Promise.resolve(answer);
     },
     maxBodyBytes,
     get pendingMessages() {
