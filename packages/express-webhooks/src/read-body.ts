@@ -18,12 +18,14 @@ export interface NodeBodyReaderOptions {
 
 /** Where the receiver goes in an Express app whose parser left something it cannot read back. */
 const EXPRESS_ADVICE = 'mount the receiver before it, or keep req.rawBody';
+const EXPRESS_OPTIONS: NodeBodyReaderOptions = Object.freeze({ consumedAdvice: EXPRESS_ADVICE });
 
 /**
  * A {@link BodyReader} for a Node request (express, or any framework on Node's `http`): the body a
  * parser already read (`req.rawBody`, a `Buffer` or string in `req.body`, or parsed JSON written
  * back), else the stream read with the receiver's limit, the rest discarded once it is exceeded.
  */
-export function createNodeBodyReader(req: IncomingMessage, { consumedAdvice = EXPRESS_ADVICE }: NodeBodyReaderOptions = {}): BodyReader {
-  return createNodeRequestBodyReader(req, { consumedAdvice });
+export function createNodeBodyReader(req: IncomingMessage, options?: NodeBodyReaderOptions): BodyReader {
+  // The options of every request the same object: nothing allocated for them per request.
+  return createNodeRequestBodyReader(req, options?.consumedAdvice === undefined ? EXPRESS_OPTIONS : options);
 }

@@ -17,9 +17,10 @@ export function contentTypeFor(format: WireFormat): string {
  */
 export function formatOfContentType(header: string | null | undefined): WireFormat | undefined {
   if (typeof header !== 'string') return undefined;
-  // The values the service (and this toolkit) write: answered without parsing, as the parse below would.
-  if (header === XML_CONTENT_TYPE) return 'xml';
-  if (header === JSON_CONTENT_TYPE) return 'json';
+  // The values the service (and this toolkit) write, in any case: answered without parsing, as the parse below would.
+  const lower = header.toLowerCase();
+  if (lower === 'application/xml; charset=utf-8') return 'xml';
+  if (lower === 'application/json; charset=utf-8') return 'json';
   const [type = '', ...params] = header.split(';');
   const essence = type.trim().toLowerCase();
   for (const param of params) {

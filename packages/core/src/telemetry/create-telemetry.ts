@@ -23,6 +23,7 @@ import type {
 } from './otel-types.js';
 import { DELIVERY_LATENCY_BUCKETS_S, TELEMETRY_ATTRIBUTES as A, TELEMETRY_METRICS as M, TELEMETRY_SPANS } from './telemetry-names.js';
 import { createMemoryTicketStore, type SentTicket, type TicketStore } from './ticket-store.js';
+import { checkNonNegativeIntegers, checkPositiveNumbers } from '../option-checks.js';
 
 /**
  * How long a sent ticket is remembered by default: the longest validity period (three days, the
@@ -337,15 +338,10 @@ export function createTelemetry(options: TelemetryOptions = {}): SmsTelemetry {
   } = options;
   const logger = checkLogger(options.logger);
   if (typeof logContent !== 'boolean') throw new TypeError('logContent must be a Boolean');
-  if (!Number.isSafeInteger(maxTrackedTickets) || maxTrackedTickets < 0) throw new TypeError('maxTrackedTickets must be a non-negative integer');
-  for (const [name, value] of [
-    ['ticketTtlMs', ticketTtlMs],
-    ['ticketLookupTimeoutMs', ticketLookupTimeoutMs],
-  ] as const) {
-    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
-  }
+  checkNonNegativeIntegers({ maxTrackedTickets });
+  checkPositiveNumbers({ ticketTtlMs, ticketLookupTimeoutMs });
   const { ticketStore: tickets = createMemoryTicketStore({ maxTickets: maxTrackedTickets, now }) } = options;
-  if (tickets === null || typeof tickets !== 'object' || typeof tickets.remember !== 'function' || typeof tickets.find !== 'function') {
+  if (tickets === null || typeof tickets !== 'object' || (['remember', 'find'] as const).some((name) => typeof tickets[name] !== 'function')) {
     throw new TypeError('ticketStore must implement remember and find');
   }
   const tracer: TracerLike | undefined = tracerProvider?.getTracer(scope);

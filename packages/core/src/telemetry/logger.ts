@@ -28,7 +28,7 @@ export function writeLog(logger: TelemetryLogger | undefined, level: TelemetryLo
 export function checkLogger(logger: unknown, name = 'logger'): TelemetryLogger | undefined {
   if (logger === undefined) return undefined;
   const l = logger as Partial<TelemetryLogger> | null;
-  if (l === null || typeof l !== 'object' || typeof l.info !== 'function' || typeof l.warn !== 'function' || typeof l.error !== 'function') {
+  if (l === null || typeof l !== 'object' || (['info', 'warn', 'error'] as const).some((level) => typeof l[level] !== 'function')) {
     throw new TypeError(`${name} must have info, warn and error methods (pino-style: (fields, message))`);
   }
   return logger as TelemetryLogger;

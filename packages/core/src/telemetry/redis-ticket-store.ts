@@ -5,6 +5,7 @@
  */
 import type { RedisCommand } from '../webhooks/duplicate-store.js';
 import type { SentTicket, TicketStore } from './ticket-store.js';
+import { checkSendCommand, checkStrings } from '../option-checks.js';
 
 /** Options of {@link createRedisTicketStore}. */
 export interface RedisTicketStoreOptions {
@@ -49,8 +50,8 @@ function decodeSent(reply: unknown): SentTicket | undefined {
  * // ioredis: createRedisTicketStore({ sendCommand: ([name, ...args]) => redis.call(name, ...args) })
  */
 export function createRedisTicketStore({ sendCommand, keyPrefix = 'smsv4:tickets:' }: RedisTicketStoreOptions): TicketStore {
-  if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
-  if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  checkSendCommand(sendCommand);
+  checkStrings({ keyPrefix });
   return {
     async remember(ticketId, sent, ttlMs) {
       await sendCommand(['SET', keyPrefix + ticketId, encodeSent(sent), 'PX', String(Math.max(1, Math.ceil(ttlMs)))]);

@@ -6,6 +6,7 @@
  * workers in other processes.
  */
 import type { SpanContextLike } from './otel-types.js';
+import { checkNonNegativeIntegers } from '../option-checks.js';
 
 /** What is remembered of one accepted send. */
 export interface SentTicket {
@@ -40,7 +41,7 @@ export interface MemoryTicketStoreOptions {
  * nothing in it: share a Redis store instead.
  */
 export function createMemoryTicketStore({ maxTickets = 100_000, now = Date.now }: MemoryTicketStoreOptions = {}): TicketStore {
-  if (!Number.isSafeInteger(maxTickets) || maxTickets < 0) throw new TypeError('maxTickets must be a non-negative integer');
+  checkNonNegativeIntegers({ maxTickets });
   const entries = new Map<string, { readonly sent: SentTicket; readonly expiresAt: number }>();
   return {
     remember(ticketId, sent, ttlMs) {

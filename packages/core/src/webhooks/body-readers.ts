@@ -28,15 +28,18 @@ export interface StreamBodyReaderOptions extends ReceiverBodyReaderOptions {
 const DEFAULT_ADVICE = 'mount the receiver before anything that reads the body';
 
 /** A read's outcome as the receiver takes it: the octets, `null` when too large, else a rejection (answered 400, or 500 when misconfigured). */
-const receiverBody =
-  (consumedAdvice: string) =>
-  (result: Result<Uint8Array, BodyReadError>): Uint8Array | null => {
-    if (result.ok) return result.value;
-    const { error } = result;
-    if (error.code === 'too-large') return null;
-    if (error.code === 'consumed') throw new WebhookError('receiver-misconfigured', `the request body was read before the receiver: ${consumedAdvice}`, { cause: error });
-    throw error;
-  };
+function receiverBody(result: Result<Uint8Array, BodyReadError>, consumedAdvice: string): Uint8Array | null {
+  if (result.ok) return result.value;
+  const { error } = result;
+  if (error.code === 'too-large') return null;
+  if (error.code === 'consumed') throw new WebhookError('receiver-misconfigured', `the request body was read before the receiver: ${consumedAdvice}`, { cause: error });
+  throw error;
+}
+
+/** Reads a stream for the receiver: {@link readBodyStream} with its limit, the outcome as the receiver takes it. */
+export function readStreamForReceiver(source: AsyncIterable<Uint8Array | string>, maxBytes: number, contentLength: ContentLength | undefined, consumedAdvice: string): Promise<Uint8Array | null> {
+  return readBodyStream(source, { maxBytes, contentLength }).then((result) => receiverBody(result, consumedAdvice));
+}
 
 /**
  * A {@link BodyReader} over any async iterable of octets (a Node `IncomingMessage`, Fastify's
@@ -50,8 +53,7 @@ const receiverBody =
  * });
  */
 export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string>, { contentLength, consumedAdvice = DEFAULT_ADVICE }: StreamBodyReaderOptions = {}): BodyReader {
-  const take = receiverBody(consumedAdvice);
-  return (maxBytes) => readBodyStream(source, { maxBytes, contentLength }).then(take);
+  return (maxBytes) => readStreamForReceiver(source, maxBytes, contentLength, consumedAdvice);
 }
 
 /**
@@ -68,6 +70,5 @@ export function createStreamBodyReader(source: AsyncIterable<Uint8Array | string
  * });
  */
 export function createRequestBodyReader(request: Request, { consumedAdvice = DEFAULT_ADVICE }: ReceiverBodyReaderOptions = {}): BodyReader {
-  const take = receiverBody(consumedAdvice);
-  return (maxBytes) => readRequestBody(request, { maxBytes }).then(take);
+  return (maxBytes) => readRequestBody(request, { maxBytes }).then((result) => receiverBody(result, consumedAdvice));
 }

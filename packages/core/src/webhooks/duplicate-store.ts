@@ -5,6 +5,7 @@
  * that covers the service's retry window. A key whose handler failed is forgotten, so the retry is
  * handled.
  */
+import { checkFunctions, checkPositiveIntegers, checkSendCommand, checkStrings } from '../option-checks.js';
 
 /** What {@link DuplicateStore.reserve} found. */
 export type ReserveOutcome =
@@ -69,8 +70,8 @@ const SWEEP_EVERY = 64;
  * const store = createMemoryDuplicateStore({ maxEntries: 50_000 });
  */
 export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.now }: MemoryDuplicateStoreOptions = {}): MemoryDuplicateStore {
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new TypeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
-  if (typeof now !== 'function') throw new TypeError('now must be a function');
+  checkPositiveIntegers({ maxEntries });
+  checkFunctions({ now });
   // Slot numbers by key. Slot n sits at index n - dropped of the arrays, in the order of reservation,
   // oldest from `head`; a slot whose key no longer points at it (released, expired and reserved
   // again) is skipped when it comes up.
@@ -205,8 +206,8 @@ export function createRedisDuplicateStore({
   keyPrefix = 'smsv4:webhooks:',
   token = () => globalThis.crypto.randomUUID(),
 }: RedisDuplicateStoreOptions): DuplicateStore {
-  if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
-  if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  checkSendCommand(sendCommand);
+  checkStrings({ keyPrefix });
   // The reservation tokens this instance holds, by key: released keys are deleted only while they hold them.
   const held = new Map<string, string>();
   // Reservations in doubt, by key: tried again with the same token, so one applied late is recognised.

@@ -1,6 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHandlerDeadlines, TIMED_OUT, type DeadlineTimers } from './handler-deadlines.js';
+import { createHandlerDeadlines as createDeadlines, type DeadlineTimers } from './handler-deadlines.js';
+
+/** What a race resolves with when its deadline falls due first. */
+const TIMED_OUT: unique symbol = Symbol('timed out');
+
+/** The deadlines, with a race of a promise against one of them: resolves like the promise, or with TIMED_OUT once its deadline fell due. */
+function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers) {
+  const deadlines = createDeadlines(timeoutMs, timers);
+  return {
+    start: deadlines.start,
+    meet: deadlines.meet,
+    get pending() {
+      return deadlines.pending;
+    },
+    race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT> {
+      return new Promise((resolve) => {
+        const slot = deadlines.start(() => resolve(TIMED_OUT));
+        void settled.then((value) => {
+          if (deadlines.meet(slot)) resolve(value);
+        });
+      });
+    },
+  };
+}
 
 /** Timers driven by hand: a stepping clock, and the armed timers kept in a list. */
 function manualTimers() {
@@ -79,6 +102,28 @@ describe('createHandlerDeadlines', () => {
     expect(armed()).toBe(0);
     await advance(5000);
     expect(created()).toBe(1);
+  });
+
+  it('calls expire for a deadline started and not met in time, never for one met; meet tells which', async () => {
+    const { timers, advance, armed } = manualTimers();
+    const deadlines = createHandlerDeadlines(100, timers);
+    const expired: string[] = [];
+    const a = deadlines.start(() => expired.push('a'));
+    await advance(40);
+    const b = deadlines.start(() => expired.push('b'));
+    const c = deadlines.start(() => expired.push('c'));
+    const d = deadlines.start(() => expired.push('d'));
+    expect(deadlines.meet(b)).toBe(true);
+    expect(deadlines.meet(b)).toBe(false);
+    expect(armed()).toBe(1);
+    await advance(99);
+    expect(expired).toEqual([]);
+    await advance(100);
+    expect(expired).toEqual(['a']);
+    expect(deadlines.meet(a)).toBe(false);
+    await advance(140);
+    expect(expired).toEqual(['a', 'c', 'd']);
+    expect([deadlines.meet(c), deadlines.meet(d), deadlines.pending]).toEqual([false, false, 0]);
   });
 
   it("keeps an unref'd timer while idle where the runtime has ref and unref, and reuses it", async () => {

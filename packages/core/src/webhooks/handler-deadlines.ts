@@ -7,9 +7,6 @@
  * elsewhere: an idle receiver holds no timer that keeps its process alive.
  */
 
-/** What a deadline resolves with when it falls due before the promise it raced. */
-export const TIMED_OUT: unique symbol = Symbol('timed out');
-
 /** The timers and the clock the deadlines use. */
 export interface DeadlineTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -25,23 +22,28 @@ const RUNTIME: DeadlineTimers = {
   now: () => Date.now(),
 };
 
-/** Deadlines of one length, raced by the promises of handlers. */
+/** Deadlines of one length, each started when a handler (or the read of a body) starts. */
 export interface HandlerDeadlines {
-  /** Resolves like `settled`, or with {@link TIMED_OUT} when `timeoutMs` passes first. */
-  race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT>;
+  /**
+   * Starts a deadline `timeoutMs` from now: `expire` is called when it falls due before
+   * {@link HandlerDeadlines.meet} is called with the slot returned. No promise, no timer of its own.
+   */
+  start(expire: () => void): number;
+  /** Meets the deadline of `slot`: `true` when it was still running (`expire` will not be called), `false` when it had fallen due. */
+  meet(slot: number): boolean;
   /** Deadlines not yet met nor fallen due. */
   readonly pending: number;
 }
 
-type Resolve = (value: typeof TIMED_OUT) => void;
+type Expire = () => void;
 
 /**
- * Creates the deadlines of a receiver: `timeoutMs` from each race's start. Work per race is O(1)
+ * Creates the deadlines of a receiver: `timeoutMs` from each start. Work per deadline is O(1)
  * amortised: two array slots, no timer of its own.
  */
 export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers = RUNTIME): HandlerDeadlines {
-  // Slot i of the queue is `resolvers[i - removed]`; a met deadline leaves `undefined` behind.
-  let resolvers: (Resolve | undefined)[] = [];
+  // Slot i of the queue is `expiries[i - removed]`; a met deadline leaves `undefined` behind.
+  let expiries: (Expire | undefined)[] = [];
   let dues: number[] = [];
   let head = 0;
   let removed = 0;
@@ -64,8 +66,8 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
   };
 
   const reset = (): void => {
-    removed += resolvers.length;
-    resolvers = [];
+    removed += expiries.length;
+    expiries = [];
     dues = [];
     head = 0;
   };
@@ -74,21 +76,21 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
     timer = undefined;
     idle = false;
     const at = timers.now();
-    while (head < resolvers.length) {
-      const resolve = resolvers[head];
-      if (resolve !== undefined) {
+    while (head < expiries.length) {
+      const expire = expiries[head];
+      if (expire !== undefined) {
         if ((dues[head] as number) > at) break;
-        resolvers[head] = undefined;
+        expiries[head] = undefined;
         live--;
-        resolve(TIMED_OUT);
+        expire();
       }
       head++;
     }
     if (live === 0) reset();
     else {
-      if (head > 1024 && head * 2 > resolvers.length) {
+      if (head > 1024 && head * 2 > expiries.length) {
         removed += head;
-        resolvers = resolvers.slice(head);
+        expiries = expiries.slice(head);
         dues = dues.slice(head);
         head = 0;
       }
@@ -96,31 +98,32 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
     }
   };
 
+  const start = (expire: Expire): number => {
+    const slot = removed + expiries.length;
+    expiries.push(expire);
+    dues.push(timers.now() + timeoutMs);
+    live++;
+    // No timer means no live deadline (the oldest is this one): one timer for the whole queue.
+    // A timer left from earlier deadlines fires no later than this one's, and re-arms for it.
+    if (timer === undefined) timer = timers.setTimeout(fire, timeoutMs);
+    else if (idle) {
+      (timer as { ref: () => void }).ref();
+      idle = false;
+    }
+    return slot;
+  };
+
+  const meet = (slot: number): boolean => {
+    const index = slot - removed;
+    if (index < 0 || index >= expiries.length || expiries[index] === undefined) return false;
+    expiries[index] = undefined;
+    if (--live === 0) rest();
+    return true;
+  };
+
   return {
-    race<T>(settled: Promise<T>): Promise<T | typeof TIMED_OUT> {
-      return new Promise<T | typeof TIMED_OUT>((resolve) => {
-        const slot = removed + resolvers.length;
-        resolvers.push(resolve);
-        dues.push(timers.now() + timeoutMs);
-        live++;
-        // No timer means no live deadline (the oldest is this one): one timer for the whole queue.
-        // A timer left from earlier deadlines fires no later than this one's, and re-arms for it.
-        if (timer === undefined) timer = timers.setTimeout(fire, timeoutMs);
-        else if (idle) {
-          (timer as { ref: () => void }).ref();
-          idle = false;
-        }
-        void settled.then((value) => {
-          const index = slot - removed;
-          if (index >= 0 && resolvers[index] === resolve) {
-            resolvers[index] = undefined;
-            if (--live === 0) rest();
-          }
-          // Resolving a promise that timed out already does nothing.
-          resolve(value);
-        });
-      });
-    },
+    start,
+    meet,
     get pending() {
       return live;
     },

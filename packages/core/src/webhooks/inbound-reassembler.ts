@@ -14,6 +14,7 @@ import type { NationalShift, UserDataHeader } from '../text/udh.js';
 import { parseTimestamp, type Timestamp } from '../time/xs-date-time.js';
 import type { InboundCallback } from './decode-callback.js';
 import { decodeInboundText, type InboundCharset } from './inbound-content.js';
+import { checkPositiveIntegers } from '../option-checks.js';
 
 /** The concatenation of a multipart inbound message. */
 export interface InboundConcatenation {
@@ -262,7 +263,7 @@ export function createInboundReassembler({
   now = Date.now,
 }: InboundReassemblerOptions = {}): InboundReassembler {
   if (!(timeoutMs > 0)) throw new TypeError(`timeoutMs must be a positive number, got ${String(timeoutMs)}`);
-  if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
+  checkPositiveIntegers({ maxPending });
   const groups = new Map<string, Group>();
 
   const messageOf = (group: Group): InboundMessage => assembleInboundMessage(group.parts, group.concatenation, charset);

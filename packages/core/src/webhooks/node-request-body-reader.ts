@@ -6,7 +6,7 @@
  */
 import type { BodyInput } from '../body/body-text.js';
 import { formatOfContentType } from '../http/media-type.js';
-import { createStreamBodyReader } from './body-readers.js';
+import { readStreamForReceiver } from './body-readers.js';
 import { WebhookError } from './webhook-error.js';
 import type { BodyReader } from './webhook-handler.js';
 
@@ -58,7 +58,7 @@ function consumedBody(req: NodeRequestBody, advice: string): Promise<BodyInput> 
 /**
  * A {@link BodyReader} for a Node request (Express, Nest on Express, any framework on Node's
  * `http`): the body a parser already read (`req.rawBody`, bytes or text in `req.body`, or parsed
- * JSON written back), else the stream read by {@link createStreamBodyReader} with the receiver's
+ * JSON written back), else the stream read as `createStreamBodyReader` reads it, with the receiver's
  * limit (its `Content-Length` checked first). A parser that consumed the body into something else
  * (an XML parser's object) rejects with a `WebhookError` of code `receiver-misconfigured` whose
  * message ends with `consumedAdvice` (answered 500, so the service retries once the setup is fixed).
@@ -70,5 +70,5 @@ function consumedBody(req: NodeRequestBody, advice: string): Promise<BodyInput> 
  * });
  */
 export function createNodeRequestBodyReader(req: NodeRequestBody, { consumedAdvice = DEFAULT_ADVICE }: NodeRequestBodyReaderOptions = {}): BodyReader {
-  return (maxBytes) => consumedBody(req, consumedAdvice) ?? createStreamBodyReader(req, { contentLength: req.headers['content-length'], consumedAdvice })(maxBytes);
+  return (maxBytes) => consumedBody(req, consumedAdvice) ?? readStreamForReceiver(req, maxBytes, req.headers['content-length'], consumedAdvice);
 }

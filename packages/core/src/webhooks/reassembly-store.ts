@@ -22,6 +22,7 @@ import type { InboundCallback } from './decode-callback.js';
 import type { MaybePromise } from './duplicate-store.js';
 import { assembleInboundMessage, reassemblyKey, type InboundConcatenation, type InboundMessage } from './inbound-reassembler.js';
 import type { InboundCharset } from './inbound-content.js';
+import { checkFunctions, checkPositiveIntegers } from '../option-checks.js';
 
 /** The parts of one message, taken from a store: to be handed over, then finished (or restored). */
 export interface ReassemblyGroup {
@@ -217,11 +218,8 @@ export function createMemoryReassemblyStore({
   now = Date.now,
   token = () => globalThis.crypto.randomUUID(),
 }: MemoryReassemblyStoreOptions = {}): MemoryReassemblyStore {
-  if (!Number.isSafeInteger(maxPending) || maxPending < 1) throw new TypeError(`maxPending must be a positive integer, got ${String(maxPending)}`);
-  if (!Number.isSafeInteger(maxPendingBytes) || maxPendingBytes < 1) throw new TypeError(`maxPendingBytes must be a positive integer, got ${String(maxPendingBytes)}`);
-  if (!Number.isSafeInteger(maxHandedOver) || maxHandedOver < 1) throw new TypeError(`maxHandedOver must be a positive integer, got ${String(maxHandedOver)}`);
-  if (typeof now !== 'function') throw new TypeError('now must be a function');
-  if (typeof token !== 'function') throw new TypeError('token must be a function');
+  checkPositiveIntegers({ maxPending, maxPendingBytes, maxHandedOver });
+  checkFunctions({ now, token });
   // Groups in the order they were created (the oldest is given up first).
   const groups = new Map<string, MemoryGroup>();
   // Tickets handed over, with their expiry, oldest first.

@@ -8,6 +8,7 @@ import { deliveryState } from '../errors/catalogue.js';
 import { summarizeMultipart } from '../multipart/summarize-multipart.js';
 import { DUPLICATE_MARGIN_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
 import { parseTimestamp } from '../time/xs-date-time.js';
+import { checkPositiveIntegers } from '../option-checks.js';
 
 /** The state of one part as its receipt reported it; no `code` while no receipt has come for it. */
 export interface MessagePartStatus {
@@ -162,7 +163,7 @@ interface Tracked {
  * if (status.complete) await saveStatus(status.ticketId, status.code);
  */
 export function createReceiptAggregator({ maxMessages = 10_000, ttlMs = RECEIPT_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS, now = Date.now }: ReceiptAggregatorOptions = {}): ReceiptAggregator {
-  if (!Number.isSafeInteger(maxMessages) || maxMessages < 1) throw new TypeError(`maxMessages must be a positive integer, got ${String(maxMessages)}`);
+  checkPositiveIntegers({ maxMessages });
   if (!(ttlMs > 0)) throw new TypeError(`ttlMs must be a positive number, got ${String(ttlMs)}`);
   const messages = new Map<string, Tracked>();
 

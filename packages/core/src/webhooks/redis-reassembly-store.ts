@@ -8,6 +8,7 @@ import { storedInboundPart, type InboundCallback } from './decode-callback.js';
 import type { RedisCommand } from './duplicate-store.js';
 import { reassemblyKey } from './inbound-reassembler.js';
 import type { PartAddOutcome, ReassemblyGroup, ReassemblyStore } from './reassembly-store.js';
+import { checkFunctions, checkPositiveNumbers, checkSendCommand, checkStrings } from '../option-checks.js';
 
 /** Options of {@link createRedisReassemblyStore}. */
 export interface RedisReassemblyStoreOptions {
@@ -206,13 +207,12 @@ export function createRedisReassemblyStore({
   now = Date.now,
   token = () => globalThis.crypto.randomUUID(),
 }: RedisReassemblyStoreOptions): RedisReassemblyStore {
-  if (typeof sendCommand !== 'function') throw new TypeError('sendCommand must be a function that sends one Redis command');
-  if (typeof keyPrefix !== 'string') throw new TypeError('keyPrefix must be a string');
+  checkSendCommand(sendCommand);
+  checkStrings({ keyPrefix });
   if (!Number.isSafeInteger(shards) || shards < 1 || shards > 1024) throw new TypeError(`shards must be an integer from 1 to 1024, got ${String(shards)}`);
   if (typeof keySecret !== 'string' || keySecret === '') throw new TypeError('keySecret must be a non-empty string');
-  if (!(typeof retentionMs === 'number' && retentionMs > 0)) throw new TypeError(`retentionMs must be a positive number, got ${String(retentionMs)}`);
-  if (typeof now !== 'function') throw new TypeError('now must be a function');
-  if (typeof token !== 'function') throw new TypeError('token must be a function');
+  checkPositiveNumbers({ retentionMs });
+  checkFunctions({ now, token });
   // A message's id is `<shard>.<hash>`: its keys, and the shard's index, follow from it alone. An
   // id of LEGACY is a message held under the layout of earlier versions (no shard), still claimed.
   const shardOf = (id: string): string => (id.startsWith(LEGACY) ? LEGACY : id.slice(0, id.indexOf('.')));

@@ -303,6 +303,32 @@ describe('createWebhookHandler: rejections', () => {
     }
   });
 
+  it('bounds each body being read from its own start, and takes a body that arrives in time while another one timed out', async () => {
+    vi.useFakeTimers();
+    try {
+      const taken: string[] = [];
+      const { handler } = receiver({ onDeliveryReceipt: async (r) => void taken.push(r.mtStatus.ticketId), bodyTimeoutMs: 1_000 });
+      const gates: ((body: string) => void)[] = [];
+      const slow = (): Promise<string> => new Promise<string>((resolve) => gates.push(resolve));
+      const first = handler.handle({ ...post(RECEIPT), body: slow });
+      await vi.advanceTimersByTimeAsync(600);
+      const second = handler.handle({ ...post('delivery-receipt/multipart-part2-expired.xml'), body: slow });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(await first).toMatchObject({ status: 408, rejection: 'request-timeout' });
+      let settled = false;
+      void second.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(settled).toBe(false);
+      gates[1]!(loadFixture('delivery-receipt/multipart-part2-expired.xml'));
+      gates[0]!(loadFixture(RECEIPT));
+      expect(await second).toMatchObject({ status: 200, outcome: 'handled' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(taken).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 503 with Retry-After when a store does not answer within storeTimeoutMs, and gives back a reservation that lands later', async () => {
     vi.useFakeTimers();
     try {

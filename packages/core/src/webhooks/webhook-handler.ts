@@ -10,13 +10,13 @@ import { basicChallenge, credentialsMatch, parseBasicAuthorization } from '../ht
 import { headerValue, type HeadersLike } from '../http/headers.js';
 import { formatOfContentType } from '../http/media-type.js';
 import { API_VERSION_HEADER, CALLBACK_API_VERSION, DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS, RECEIPT_RETRY_WINDOW_MS } from '../protocol/service-facts.js';
-import { createHandlerDeadlines, TIMED_OUT } from './handler-deadlines.js';
+import { createHandlerDeadlines } from './handler-deadlines.js';
 import { decodeCallback, type Callback, type CallbackKind, type InboundCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, type DuplicateStore, type ReserveOutcome } from './duplicate-store.js';
 import type { InboundCharset } from './inbound-content.js';
 import { runtimeTimers, singleInboundMessage, type InboundMessage, type ReassemblerTimers } from './inbound-reassembler.js';
 import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
-import { BODY_TIMED_OUT, DEFAULT_BODY_TIMEOUT_MS, readBodyWithin } from './body-deadline.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from './body-deadline.js';
 import { DEFAULT_STORE_TIMEOUT_MS, withinStoreBound } from './store-bound.js';
 import { createTelemetry, type CallbackFacts, type CallbackObserver, type SmsTelemetry } from '../telemetry/create-telemetry.js';
 import type { TelemetryLogger } from '../telemetry/logger.js';
@@ -25,6 +25,7 @@ import { receiverAccess, type BasicAuthCredentials } from './receiver-access.js'
 import { normalizeIpAddress } from '../http/ip-address.js';
 import { partTooLarge } from './part-limits.js';
 import { webhookAccepted, webhookRejection, type WebhookResponse } from './webhook-response.js';
+import { checkFunctions, checkPositiveIntegers, checkPositiveNumbers } from '../option-checks.js';
 
 /** Reads a request body of at most `maxBytes` octets; resolves `null` when the body is larger. */
 export type BodyReader = (maxBytes: number) => Promise<BodyInput | null>;
@@ -192,6 +193,16 @@ interface Observation {
   error?: unknown;
 }
 
+/** An answer, at once or later: the steps that wait nothing answer without a promise. */
+type Answer = WebhookResponse | Promise<WebhookResponse>;
+
+/** How a multipart message's hand-over ends: its parts finished, or given back. */
+interface GroupHooks {
+  readonly done: () => Promise<void>;
+  readonly undo: () => Promise<void>;
+}
+
+
 /** What the receiver knows of an event when it runs its handler. */
 interface EventContext<P> {
   readonly key: string;
@@ -228,10 +239,17 @@ function callbackFacts(callback: Callback, withContent: boolean): CallbackFacts 
 /** `{ instant }` when there is one, for a context. */
 const instantOf = (instant: string | undefined): { instant?: string } => (instant === undefined ? {} : { instant });
 
-/** The accessors every handler context carries as its own enumerable members; set by {@link HandlerContext}. */
-let SIGNAL: PropertyDescriptor;
-let REMOTE_ADDRESS: PropertyDescriptor;
-let PLATFORM: PropertyDescriptor;
+/** The getters every handler context carries as its own enumerable accessors; set by {@link HandlerContext}. */
+let SIGNAL: () => AbortSignal;
+let REMOTE_ADDRESS: () => string | undefined;
+let PLATFORM: () => unknown;
+
+/**
+ * Defines an own accessor, enumerable and configurable, without a setter: what
+ * `Object.defineProperty(o, name, { get, enumerable: true, configurable: true })` does, without
+ * reading a descriptor object (Annex B's `__defineGetter__`, which every engine has; a third less time).
+ */
+const defineGetter = (Object.prototype as unknown as { __defineGetter__: (this: object, name: string, get: () => unknown) => void }).__defineGetter__;
 
 /**
  * The context of one handler call. Its members are own and enumerable, as those of an object
@@ -257,10 +275,9 @@ class HandlerContext<P> implements WebhookContext<P> {
     self.format = format;
     if (instant !== undefined) self.instant = instant;
     this.#request = request;
-    // One call each: about half the time of one defineProperties call with a map of three.
-    Object.defineProperty(this, 'signal', SIGNAL);
-    Object.defineProperty(this, 'remoteAddress', REMOTE_ADDRESS);
-    Object.defineProperty(this, 'platform', PLATFORM);
+    defineGetter.call(this, 'signal', SIGNAL);
+    defineGetter.call(this, 'remoteAddress', REMOTE_ADDRESS);
+    defineGetter.call(this, 'platform', PLATFORM);
   }
 
   /** Aborts the signal of `context` (when its handler asked for it). Static: contexts carry no method of their own. */
@@ -269,28 +286,16 @@ class HandlerContext<P> implements WebhookContext<P> {
   }
 
   static {
-    SIGNAL = {
-      get(this: HandlerContext<unknown>) {
-        this.#controller ??= new AbortController();
-        return this.#controller.signal;
-      },
-      enumerable: true,
-      configurable: true,
+    SIGNAL = function (this: HandlerContext<unknown>) {
+      this.#controller ??= new AbortController();
+      return this.#controller.signal;
     };
-    REMOTE_ADDRESS = {
-      get(this: HandlerContext<unknown>) {
-        const peer = this.#request.remoteAddress;
-        return normalizeIpAddress(peer) ?? peer;
-      },
-      enumerable: true,
-      configurable: true,
+    REMOTE_ADDRESS = function (this: HandlerContext<unknown>) {
+      const peer = this.#request.remoteAddress;
+      return normalizeIpAddress(peer) ?? peer;
     };
-    PLATFORM = {
-      get(this: HandlerContext<unknown>) {
-        return this.#request.platform;
-      },
-      enumerable: true,
-      configurable: true,
+    PLATFORM = function (this: HandlerContext<unknown>) {
+      return this.#request.platform;
     };
     // Deep equality (`toStrictEqual`) compares constructors: a context equals the object literal it replaces.
     Object.defineProperty(HandlerContext.prototype, 'constructor', { value: Object, writable: true, configurable: true, enumerable: false });
@@ -353,30 +358,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   if (typeof onDeliveryReceipt !== 'function' && typeof onInboundMessage !== 'function') {
     throw new TypeError('createWebhookHandler needs onDeliveryReceipt, onInboundMessage, or both');
   }
-  for (const [name, value] of [
-    ['onDeliveryReceipt', onDeliveryReceipt],
-    ['onInboundMessage', onInboundMessage],
-    ['onDuplicate', onDuplicate],
-    ['onOrphan', onOrphan],
-    ['onError', onError],
-    ['allowRemoteAddress', allowRemoteAddress],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'function') throw new TypeError(`${name} must be a function`);
-  }
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
-  for (const [name, value] of [
-    ['handlerTimeoutMs', handlerTimeoutMs],
-    ['storeTimeoutMs', storeTimeoutMs],
-    ['bodyTimeoutMs', bodyTimeoutMs],
-    ['receiptTtlMs', receiptTtlMs],
-    ['inboundTtlMs', inboundTtlMs],
-    ['leaseMs', leaseMs],
-    ['reassemblyTimeoutMs', reassemblyTimeoutMs],
-    ['orphanSweepMs', orphanSweepMs],
-  ] as const) {
-    if (!(typeof value === 'number' && value > 0)) throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
-  }
-  if (store === null || typeof store !== 'object' || typeof store.reserve !== 'function' || typeof store.commit !== 'function' || typeof store.release !== 'function') {
+  checkFunctions({ onDeliveryReceipt, onInboundMessage, onDuplicate, onOrphan, onError, allowRemoteAddress }, true);
+  checkPositiveIntegers({ maxBodyBytes });
+  checkPositiveNumbers({ handlerTimeoutMs, storeTimeoutMs, bodyTimeoutMs, receiptTtlMs, inboundTtlMs, leaseMs, reassemblyTimeoutMs, orphanSweepMs });
+  if (store === null || typeof store !== 'object' || (['reserve', 'commit', 'release'] as const).some((name) => typeof store[name] !== 'function')) {
     throw new TypeError('store must implement reserve, commit and release');
   }
   if (
@@ -392,6 +377,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     throw new TypeError("telemetry must be the result of core's createTelemetry");
   }
   const challenge = { 'www-authenticate': basicChallenge(realm) };
+
 
   const report = (code: WebhookErrorCode, message: string, cause: unknown, ticketId?: string, key?: string): void => {
     try {
@@ -481,8 +467,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   const sweepTimers = timers ?? runtimeTimers;
-  // One timer for the deadlines of every handler running, not one per request.
+  // One timer for the deadlines of every handler running, and one for the bodies being read: not one per request.
   const deadlines = createHandlerDeadlines(handlerTimeoutMs);
+  const bodyDeadlines = createHandlerDeadlines(bodyTimeoutMs);
   let sweepTimer: unknown;
   let closed = false;
   const ORPHANS_PER_SWEEP = 100;
@@ -544,103 +531,133 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
+  /** A handler's failure: the event forgotten (or its parts given back), then reported. */
+  const failHandler = async (error: unknown, code: 'handler-failed' | 'late-handler-failed', { key, observation }: EventContext<P>, ticketId: string, hooks: GroupHooks | undefined): Promise<WebhookResponse> => {
+    // The failure within the answer goes on the callback's span (a late one has ended it already).
+    if (observation !== undefined && code === 'handler-failed') observation.error = error;
+    if (hooks === undefined) await forget(key, ticketId);
+    else await hooks.undo();
+    report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
+    return webhookRejection('handler-failed');
+  };
+
+  /** The answer to a handler that succeeded in time: 200 once the event is remembered (at once with a synchronous store). */
+  const handled = (key: string, ticketId: string, ttlMs: number, hooks: GroupHooks | undefined): Answer => {
+    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
+    return committing === undefined ? webhookAccepted() : committing.then(() => webhookAccepted());
+  };
+
   /**
    * Runs a handler with the timeout. Settles the store either way: commit on success, release on
    * failure, also when the failure or success comes after the timeout was answered. With `hooks`
    * (a multipart message, which the reassembly store keeps track of instead of the duplicate
-   * store) it calls `done` or `undo` instead.
+   * store) it calls `done` or `undo` instead. A handler that returns no promise is answered
+   * without one (with a synchronous store); one that does takes one promise of the receiver's,
+   * and a slot in the shared deadline queue, no timer of its own.
    */
-  const runHandler = async (
-    invoke: (context: WebhookContext<P>) => unknown,
-    { key, format, request, observation }: EventContext<P>,
+  const runHandler = <E>(
+    handler: (event: E, context: WebhookContext<P>) => unknown,
+    payload: E,
+    event: EventContext<P>,
     ticketId: string,
     ttlMs: number,
     instant: string | undefined,
-    hooks?: { readonly done: () => Promise<void>; readonly undo: () => Promise<void> },
-  ): Promise<WebhookResponse> => {
-    const full = new HandlerContext<P>(key, format, instant, request);
-    const fail = async (error: unknown, code: WebhookErrorCode): Promise<void> => {
-      // The failure within the answer goes on the callback's span (a late one has ended it already).
-      if (observation !== undefined && code === 'handler-failed') observation.error = error;
-      if (hooks === undefined) await forget(key, ticketId);
-      else await hooks.undo();
-      report(code, code === 'late-handler-failed' ? `the handler of ${key} failed after its timeout` : `the handler of ${key} failed`, error, ticketId, key);
-    };
+    hooks?: GroupHooks,
+  ): Answer => {
+    const { key, observation } = event;
+    const context = new HandlerContext<P>(key, event.format, instant, event.request);
     let result: unknown;
     try {
-      result = observation === undefined ? invoke(full) : observation.observer.run(() => invoke(full));
+      result = observation === undefined ? handler(payload, context) : observation.observer.run(() => handler(payload, context));
     } catch (error) {
-      await fail(error, 'handler-failed');
-      return webhookRejection('handler-failed');
+      return failHandler(error, 'handler-failed', event, ticketId, hooks);
     }
-    if (isThenable(result)) {
-      const settled: Promise<true | { error: unknown }> = Promise.resolve(result).then(
-        () => true as const,
-        (error: unknown) => ({ error }),
+    if (!isThenable(result)) return handled(key, ticketId, ttlMs, hooks);
+    return new Promise<WebhookResponse>((resolve) => {
+      const slot = deadlines.start(() => {
+        const late = `the handler of ${key} ran past ${handlerTimeoutMs} ms`;
+        HandlerContext.abort(context, new WebhookError('handler-timeout', late));
+        report('handler-timeout', `${late}: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
+        resolve(webhookRejection('handler-timeout'));
+      });
+      // Met in time: answered now; past the deadline (answered 503): the store is settled all the same.
+      Promise.resolve(result).then(
+        () => {
+          if (deadlines.meet(slot)) resolve(handled(key, ticketId, ttlMs, hooks));
+          else if (hooks === undefined) void remember(key, ticketId, ttlMs);
+          else void hooks.done();
+        },
+        (error: unknown) => {
+          if (deadlines.meet(slot)) resolve(failHandler(error, 'handler-failed', event, ticketId, hooks));
+          else void failHandler(error, 'late-handler-failed', event, ticketId, hooks);
+        },
       );
-      const outcome = await deadlines.race(settled);
-      if (outcome === TIMED_OUT) {
-        HandlerContext.abort(full, new WebhookError('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms`));
-        report('handler-timeout', `the handler of ${key} ran past ${handlerTimeoutMs} ms: answered 503; the event stays in flight until it settles`, undefined, ticketId, key);
-        void settled.then(async (late) => {
-          if (late !== true) return fail(late.error, 'late-handler-failed');
-          return hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
-        });
-        return webhookRejection('handler-timeout');
-      }
-      if (outcome !== true) {
-        await fail(outcome.error, 'handler-failed');
-        return webhookRejection('handler-failed');
-      }
-    }
-    const committing = hooks === undefined ? remember(key, ticketId, ttlMs) : hooks.done();
-    if (committing !== undefined) await committing;
-    return webhookAccepted('handled');
+    });
   };
 
-  const handleCallback = async (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
+  /** After the telemetry opened the callback's span: the duplicate store, then the handler. */
+  const takeCallback = (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined, ticketId: string): Answer => {
     const { key, format } = callback;
-    const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
-    if (observation !== undefined) {
-      try {
-        // A receipt's send may be looked up in a shared ticket store first (the span's link is given at its start).
-        const opened = observation.observer.decoded(callbackFacts(callback, telemetry?.logContent === true));
-        if (isThenable(opened)) await opened;
-      } catch {
-        // Telemetry must not change the answer the service gets.
-      }
-    }
     const ttlMs = callback.kind === 'delivery-receipt' ? receiptTtlMs : inboundTtlMs;
     if (callback.kind === 'inbound-message' && callback.concatenation !== undefined && parts !== undefined) {
       // The reassembly store recognises repeats of parts itself: no duplicate store in front.
       return handlePart(callback, { key, format, request, observation }, ticketId, parts, onInboundMessage as NonNullable<typeof onInboundMessage>);
     }
-    let reserved: ReserveOutcome;
+    let outcome: ReserveOutcome | PromiseLike<ReserveOutcome>;
     try {
-      // A reservation that lands after the bound (answered 503) is given back, so the retry is not answered 409.
-      const outcome = store.reserve(key, leaseMs);
-      reserved = isThenable(outcome)
-        ? await withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
-            if (late === 'reserved') void forget(key, ticketId);
-          })
-        : outcome;
+      outcome = store.reserve(key, leaseMs);
     } catch (e) {
-      report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
-      return webhookRejection('store-unavailable');
+      return reserveFailed(e, key, ticketId);
     }
-    if (reserved === 'in-flight') return webhookRejection('in-flight');
-    if (reserved === 'seen') {
+    if (!isThenable(outcome)) return reserved(outcome, callback, request, observation, ticketId, ttlMs);
+    // A store that answers later, within `storeTimeoutMs`. A reservation that lands after the bound
+    // (answered 503) is given back, so the retry is not answered 409.
+    const bounded = withinStoreBound(outcome, storeTimeoutMs, `reserving ${key}`, (late) => {
+      if (late === 'reserved') void forget(key, ticketId);
+    }) as Promise<ReserveOutcome>;
+    return bounded.then(
+      (taken) => reserved(taken, callback, request, observation, ticketId, ttlMs),
+      (e: unknown) => reserveFailed(e, key, ticketId),
+    );
+  };
+
+  const reserveFailed = (e: unknown, key: string, ticketId: string): WebhookResponse => {
+    report('store-failed', `reserving ${key} failed: answered 503`, e, ticketId, key);
+    return webhookRejection('store-unavailable');
+  };
+
+  /** What the duplicate store found: a duplicate answered at once, or the handler called. */
+  const reserved = (outcome: ReserveOutcome, callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined, ticketId: string, ttlMs: number): Answer => {
+    const { key, format } = callback;
+    if (outcome === 'in-flight') return webhookRejection('in-flight');
+    if (outcome === 'seen') {
       if (onDuplicate !== undefined) runHook(() => onDuplicate({ kind: callback.kind, key, ticketId, reason: 'seen', callback }), 'hook-failed', 'onDuplicate', ticketId);
       return webhookAccepted('duplicate');
     }
-    const context: EventContext<P> = { key, format, request, observation };
+    const event: EventContext<P> = { key, format, request, observation };
     if (callback.kind === 'delivery-receipt') {
-      const handler = onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>;
-      return runHandler((ctx) => handler(callback.receipt, ctx), context, ticketId, ttlMs, callback.deliveryInstant);
+      return runHandler(onDeliveryReceipt as NonNullable<typeof onDeliveryReceipt>, callback.receipt, event, ticketId, ttlMs, callback.deliveryInstant);
     }
-    const handler = onInboundMessage as NonNullable<typeof onInboundMessage>;
     const message = singleInboundMessage(callback, charset);
-    return runHandler((ctx) => handler(message, ctx), context, ticketId, ttlMs, message.submittedInstant);
+    return runHandler(onInboundMessage as NonNullable<typeof onInboundMessage>, message, event, ticketId, ttlMs, message.submittedInstant);
+  };
+
+  const handleCallback = (callback: Callback, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    const ticketId = callback.kind === 'delivery-receipt' ? callback.receipt.mtStatus.ticketId : callback.message.ticketId;
+    if (observation !== undefined) {
+      let opened: unknown;
+      try {
+        // A receipt's send may be looked up in a shared ticket store first (the span's link is given at its start).
+        opened = observation.observer.decoded(callbackFacts(callback, telemetry?.logContent === true));
+      } catch {
+        // Telemetry must not change the answer the service gets.
+      }
+      if (isThenable(opened)) {
+        const go = (): Answer => takeCallback(callback, request, observation, ticketId);
+        return Promise.resolve(opened).then(go, go);
+      }
+    }
+    return takeCallback(callback, request, observation, ticketId);
   };
 
   /**
@@ -677,7 +694,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       case 'complete': {
         const { group } = added;
         const message = groupMessage(group, charset);
-        return runHandler((ctx) => handler(message, ctx), context, ticketId, inboundTtlMs, message.submittedInstant, {
+        return runHandler(handler, message, context, ticketId, inboundTtlMs, message.submittedInstant, {
           done: () => finishGroup(store, group, ticketId),
           undo: () => restoreGroup(store, group, ticketId),
         });
@@ -698,20 +715,43 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     }
   };
 
-  const handle = async (request: WebhookRequest<P>, observation: Observation | undefined): Promise<WebhookResponse> => {
-    const { headers } = request;
-    if (allowRemoteAddress !== undefined) {
-      let allowedPeer: boolean;
-      try {
-        const peer = request.remoteAddress;
-        allowedPeer = (await allowRemoteAddress(normalizeIpAddress(peer) ?? peer)) === true;
-      } catch (e) {
-        report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
-        allowedPeer = false;
-      }
-      if (!allowedPeer) return webhookRejection('forbidden');
+  /** A bug (every expected failure is a value): answered so that the service retries. */
+  const unexpected = (e: unknown, observation?: Observation): WebhookResponse => {
+    report('handler-failed', 'the receiver failed unexpectedly', e);
+    if (observation !== undefined) observation.error = e;
+    return webhookRejection('handler-failed');
+  };
+  /** A promise of the slow paths (hooks, readers, stores that answer later), answered as a bug should it reject. */
+  const guarded = (answer: Promise<WebhookResponse>, observation: Observation | undefined): Promise<WebhookResponse> =>
+    answer.then(undefined, (e: unknown) => unexpected(e, observation));
+
+  const tooLarge = (): WebhookResponse => webhookRejection('payload-too-large', { values: { maxBytes: String(maxBodyBytes) } });
+
+  /**
+   * Answers one request. Synchronous as long as nothing is awaited (a body given as it is, a
+   * synchronous store, a handler that returns no promise): each `async` step costs a promise and
+   * turns of the microtask queue, so only the steps that wait are asynchronous.
+   */
+  const handle = (request: WebhookRequest<P>, observation: Observation | undefined): Answer =>
+    allowRemoteAddress === undefined ? checked(request, observation) : guarded(checkPeer(request, allowRemoteAddress, observation), observation);
+
+  const checkPeer = async (request: WebhookRequest<P>, allow: NonNullable<typeof allowRemoteAddress>, observation: Observation | undefined): Promise<WebhookResponse> => {
+    let allowedPeer: boolean;
+    try {
+      const peer = request.remoteAddress;
+      allowedPeer = (await allow(normalizeIpAddress(peer) ?? peer)) === true;
+    } catch (e) {
+      report('hook-failed', 'allowRemoteAddress failed: answered 403', e);
+      allowedPeer = false;
     }
-    if (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST') return webhookRejection('method-not-allowed');
+    if (!allowedPeer) return webhookRejection('forbidden');
+    return checked(request, observation);
+  };
+
+  /** The checks of the request's method and headers, then its body. */
+  const checked = (request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    if (request.method !== 'POST' && (typeof request.method !== 'string' || request.method.toUpperCase() !== 'POST')) return webhookRejection('method-not-allowed');
+    const { headers } = request;
     if (allowed !== undefined) {
       const presented = parseBasicAuthorization(headerValue(headers, 'authorization'));
       let match = false;
@@ -726,31 +766,59 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     if (format === undefined) return webhookRejection('unsupported-media-type');
     const encoding = headerValue(headers, 'content-encoding');
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '') return webhookRejection('unsupported-content-encoding');
-    const tooLarge = (): WebhookResponse => webhookRejection('payload-too-large', { values: { maxBytes: String(maxBodyBytes) } });
     const declared = headerValue(headers, 'content-length');
     if (declared !== undefined && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBodyBytes) return tooLarge();
-    let body: BodyInput | null;
+    const source = request.body;
+    if (typeof source === 'function') return readThenDecode(source, format, request, observation);
+    return decoded(source, format, request, observation);
+  };
+
+  /** Why a body could not be read: 500 when the reader says another parser consumed it, else 400. */
+  const readFailed = (e: unknown): WebhookResponse => {
+    if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
+      report('receiver-misconfigured', e.message, e);
+      return webhookRejection('receiver-misconfigured');
+    }
+    return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
+  };
+
+  /**
+   * Reads the body with the adapter's reader, within `bodyTimeoutMs`: a slot of the receiver's
+   * queue of body deadlines (one timer for all of them), not a timer per request.
+   */
+  const readThenDecode = (source: BodyReader, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
+    let read: BodyInput | null | PromiseLike<BodyInput | null>;
     try {
-      // A reader is awaited as it is (no wrapping promise: each costs a turn of the microtask queue), within bodyTimeoutMs.
-      const source = request.body;
-      const read = typeof source === 'function' ? await readBodyWithin(source(maxBodyBytes), bodyTimeoutMs) : source;
-      if (read === BODY_TIMED_OUT) return webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } });
-      body = read;
+      read = source(maxBodyBytes);
     } catch (e) {
-      if (e instanceof WebhookError && e.code === 'receiver-misconfigured') {
-        report('receiver-misconfigured', e.message, e);
-        return webhookRejection('receiver-misconfigured');
-      }
-      return webhookRejection('request-aborted', { detail: e instanceof Error ? e.message : undefined });
+      return readFailed(e);
     }
+    if (!isThenable(read)) return decoded(read, format, request, observation);
+    const reading = new Promise<BodyInput | null | typeof bodyDeadlines>((resolve, reject) => {
+      // Past the bound: answered 408 (the read's late outcome is dropped); the queue itself stands for the timeout.
+      const slot = bodyDeadlines.start(() => resolve(bodyDeadlines));
+      Promise.resolve(read).then(
+        (body) => bodyDeadlines.meet(slot) && resolve(body),
+        (e: unknown) => bodyDeadlines.meet(slot) && reject(e),
+      );
+    });
+    const answer = reading.then(
+      (body) => (body === bodyDeadlines ? webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } }) : decoded(body as BodyInput | null, format, request, observation)),
+      readFailed,
+    );
+    return guarded(answer, observation);
+  };
+
+  /** Decodes the body, then takes the callback. */
+  const decoded = (body: BodyInput | null, format: WireFormat, request: WebhookRequest<P>, observation: Observation | undefined): Answer => {
     if (body === null) return tooLarge();
-    const decoded = decodeCallback(body, format, { maxBytes: maxBodyBytes });
-    if (!decoded.ok) {
-      if (decoded.error.code === 'too-large') return tooLarge();
-      if (decoded.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
-      return webhookRejection('malformed-payload', { detail: decoded.error.description });
+    const result = decodeCallback(body, format, { maxBytes: maxBodyBytes });
+    if (!result.ok) {
+      if (result.error.code === 'too-large') return tooLarge();
+      if (result.error.code === 'wrong-resource') return webhookRejection('unknown-callback');
+      return webhookRejection('malformed-payload', { detail: result.error.description });
     }
-    const callback = decoded.value;
+    const callback = result.value;
     const accepted = callback.kind === 'delivery-receipt' ? onDeliveryReceipt !== undefined : onInboundMessage !== undefined;
     if (!accepted) return webhookRejection('callback-not-accepted', { values: { kind: KIND_NAMES[callback.kind] } });
     return handleCallback(callback, request, observation);
@@ -763,9 +831,7 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     try {
       response = await handle(request, observation);
     } catch (e) {
-      report('handler-failed', 'the receiver failed unexpectedly', e);
-      observation.error = e;
-      response = webhookRejection('handler-failed');
+      response = unexpected(e, observation);
     }
     try {
       const { error } = observation;
@@ -782,17 +848,18 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
   };
 
   return {
-    async handle(request) {
-      if (!sweeping) startSweeps();
-      // Without anything to keep a report (the API with no SDK, no logger), no report is made.
-      if (telemetry !== undefined && (typeof telemetry.reporting !== 'function' || telemetry.reporting())) return observed(request, telemetry);
+    handle(request) {
+      let answer: Answer;
       try {
-        return await handle(request, undefined);
+        if (!sweeping) startSweeps();
+        // Without anything to keep a report (the API with no SDK, no logger), no report is made.
+        if (telemetry !== undefined && (typeof telemetry.reporting !== 'function' || telemetry.reporting())) return observed(request, telemetry);
+        answer = handle(request, undefined);
       } catch (e) {
-        // Only a bug can get here (every expected failure is a value): answer so the service retries.
-        report('handler-failed', 'the receiver failed unexpectedly', e);
-        return webhookRejection('handler-failed');
+        answer = unexpected(e);
       }
+      // A promise of its own is returned as it is.
+      return Promise.resolve(answer);
     },
     maxBodyBytes,
     get pendingMessages() {

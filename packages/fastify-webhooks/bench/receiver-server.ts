@@ -1,0 +1,68 @@
+/**
+ * The server side of the decode-floor load test, run in a child process (its own core): three POST
+ * routes of one server that take the same XML receipts, on Fastify (`fastify`) or on Node's own
+ * `http` server with core's receiver (`node`):
+ * - `/read`, the read floor: the body read with core's bounded reader, then 200;
+ * - `/decode`, the decode floor: the same reader and `decodeCallback`, then 200 (what no receiver
+ *   can avoid);
+ * - `/receiver`, the receiver (the Fastify plugin registered at that prefix; on Node, core's
+ *   `createWebhookHandler` fed with `createNodeRequestBodyReader`), whose async handler counts each
+ *   receipt it takes by ticket ID and part, with the default in-memory duplicate store.
+ * Answers `stats` messages with the receiver's counts and the process's CPU time.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { serveLoad } from '@smsv4/bench/receiver-load';
+import { createNodeRequestBodyReader, createWebhookHandler, decodeCallback, readBodyStream, type DeliveryReceipt } from '@smsv4/core';
+import fastify from 'fastify';
+import { fastifyWebhooks } from '../src/index.js';
+
+const platform = process.argv[2] === 'node' ? 'node' : 'fastify';
+const handled = new Map<string, number>();
+let duplicates = 0;
+const count = async (receipt: DeliveryReceipt): Promise<void> => {
+  const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
+  handled.set(key, (handled.get(key) ?? 0) + 1);
+};
+const receiverOptions = { allowUnauthenticated: true, onDeliveryReceipt: count, onDuplicate: () => void duplicates++ } as const;
+const MAX_BYTES = 64 * 1024;
+const readBody = (stream: AsyncIterable<Uint8Array>, contentLength: string | undefined) => readBodyStream(stream, { maxBytes: MAX_BYTES, contentLength });
+/** The floors' answer for a body: 200 when read (and, for the decode floor, decoded). */
+const floorStatus = async (stream: AsyncIterable<Uint8Array>, contentLength: string | undefined, decode: boolean): Promise<number> => {
+  const body = await readBody(stream, contentLength);
+  if (!body.ok) return 400;
+  return !decode || decodeCallback(body.value, 'xml').ok ? 200 : 400;
+};
+
+const counts = () => ({ handled: handled.size, doubles: [...handled.values()].filter((n) => n > 1).length, duplicates });
+
+if (platform === 'fastify') {
+  const app = fastify();
+  // The floors read the raw stream, as the plugin does: no content-type parser reads it first.
+  void app.register(async (floors) => {
+    floors.removeAllContentTypeParsers();
+    floors.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const [url, decode] of [['/read', false], ['/decode', true]] as const) {
+      floors.post(url, async (request, reply) => {
+        const status = await floorStatus(request.body as AsyncIterable<Uint8Array>, request.headers['content-length'], decode);
+        return reply.code(status).send();
+      });
+    }
+  });
+  void app.register(fastifyWebhooks, { prefix: '/receiver', ...receiverOptions });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  serveLoad(app.server, { counts, close: () => app.close() });
+} else {
+  const receiver = createWebhookHandler(receiverOptions);
+  const send = (res: ServerResponse, status: number, headers: Readonly<Record<string, string>> = {}, body = ''): void => {
+    res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  };
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === '/receiver') {
+      void receiver.handle({ method: req.method ?? '', headers: req.headers, body: createNodeRequestBodyReader(req) }).then((answer) => send(res, answer.status, answer.headers, answer.body));
+      return;
+    }
+    void floorStatus(req, req.headers['content-length'], req.url === '/decode').then((status) => send(res, status));
+  });
+  server.listen(0, '127.0.0.1', () => serveLoad(server, { counts, close: () => receiver.close() }));
+}
