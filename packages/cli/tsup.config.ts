@@ -8,7 +8,8 @@ export default defineConfig([
     // The library: what `import ... from 'smsv4'` loads.
     entry: ['src/index.ts'],
     format: ['esm', 'cjs'],
-    dts: true,
+    // Declarations emitted unchecked: the workspace's type check (TypeScript 7) checks the sources.
+    dts: { compilerOptions: { noCheck: true } },
     sourcemap: false,
     // The binary below is built beside it, at the same time: never delete it.
     clean: ['!cli.js', '!cli/**'],

@@ -24,7 +24,8 @@ export default defineConfig(() => {
       entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/**/*.bench.ts'],
       format: ['esm'],
       bundle: false,
-      dts: { entry: { index: 'src/index.ts', segments: 'src/segments.ts' } },
+      // Declarations emitted unchecked: the workspace's type check (TypeScript 7) checks the sources.
+      dts: { entry: { index: 'src/index.ts', segments: 'src/segments.ts' }, compilerOptions: { noCheck: true } },
       platform: 'neutral',
     },
     {
