@@ -1,12 +1,12 @@
 // The tasks of the test command, ordered so that the run ends as soon as its slowest task can.
 //
 // 1. Every build, in one turbo run (what every other task waits for).
-// 2. Then the checks of each package (its lint and test), each package in a turbo run of its own,
-//    and every package's type check in one task (typecheck-all.mjs), through four slots: the long poles first (the registry round trip of
-//    tooling/release-check, the documentation site), then the others longest first, at a lower
-//    priority than the long poles; the workspace lint is one task, last. A slot freed by a long pole
-//    takes the next package, so that four runs are under way until the queue is empty (many suites
-//    wait on servers and timers part of the time: four keep both cores busy).
+// 2. Then, through four slots: the long poles first (the registry round trip of
+//    tooling/release-check, the documentation site), every package's type check in one task
+//    (typecheck-all.mjs), then each other package's lint and test in a turbo run of its own,
+//    longest first, at a lower priority than the long poles; the workspace lint is one task, after
+//    the six longest. A slot freed takes the next run, so that four are under way until the queue
+//    is empty (many suites wait on servers and timers part of the time: four keep both cores busy).
 //
 // Each turbo run writes its summary; test-summary.mjs reads them all. Exits 1 if any run failed.
 //
@@ -29,11 +29,11 @@ export const LONG_POLES = ['@smsv4/release-check', '@smsv4/docs'];
  */
 export const BY_DURATION = [
   '@smsv4/queue',
+  '@smsv4/core',
   'smsv4',
   '@smsv4/express-webhooks',
   '@smsv4/nest-module',
   '@smsv4/testing',
-  '@smsv4/core',
   '@smsv4/sandbox-app',
   '@smsv4/dependency-rules',
   '@smsv4/transport-fetch',
@@ -43,6 +43,9 @@ export const BY_DURATION = [
   '@smsv4/scripts',
   '@smsv4/nest-example',
 ];
+
+/** How many of the ranked packages start before the workspace lint. */
+export const LINT_AFTER = 6;
 
 /** How many turbo runs are under way at once (the long poles included). */
 export const SLOTS = 4;
@@ -64,13 +67,18 @@ export function plan(packages = workspacePackages()) {
   // package manager started per package), right after the long poles.
   const tasks = ['lint', 'test'];
   const withTasks = (name) => packages.find((p) => p.name === name && (p.scripts.test !== undefined || p.scripts.lint !== undefined)) !== undefined;
+  const ranked = others.filter(withTasks);
+  const checksOf = (name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON];
   return {
     build: ['run', 'build', '--concurrency=2', ...COMMON],
     longPoles: LONG_POLES.filter(withTasks).map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
     queue: [
       ['run', 'typecheck:all', '--only', '--filter=//', ...COMMON],
-      ...others.filter(withTasks).map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
+      ...ranked.slice(0, LINT_AFTER).map(checksOf),
+      // The workspace lint (one ESLint process, about ten seconds) before the short packages, so
+      // that the run does not end on it alone.
       ['run', 'lint', '--only', '--filter=//', ...COMMON],
+      ...ranked.slice(LINT_AFTER).map(checksOf),
     ],
   };
 }
