@@ -59,19 +59,17 @@ const COMMON = ['--continue', '--summarize', '--output-logs=full'];
 
 /** The turbo runs of the test command: the builds, then the long poles and the queue of the others (and the lint). */
 export function plan(packages = workspacePackages()) {
-  const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.typecheck !== undefined || scripts.lint !== undefined);
-  const others = checked.filter(({ name }) => !LONG_POLES.includes(name)).map(({ name }) => name);
-  const rank = (name) => (BY_DURATION.includes(name) ? BY_DURATION.indexOf(name) : BY_DURATION.length);
-  others.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   // Every package's type check is one task of the workspace (typecheck-all.mjs: one process, no
-  // package manager started per package), right after the long poles.
+  // package manager started per package), right after the long poles; each package's run is its
+  // lint and its tests.
   const tasks = ['lint', 'test'];
-  const withTasks = (name) => packages.find((p) => p.name === name && (p.scripts.test !== undefined || p.scripts.lint !== undefined)) !== undefined;
-  const ranked = others.filter(withTasks);
+  const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.lint !== undefined).map(({ name }) => name);
+  const rank = (name) => (BY_DURATION.includes(name) ? BY_DURATION.indexOf(name) : BY_DURATION.length);
+  const ranked = checked.filter((name) => !LONG_POLES.includes(name)).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const checksOf = (name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON];
   return {
     build: ['run', 'build', '--concurrency=2', ...COMMON],
-    longPoles: LONG_POLES.filter(withTasks).map((name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON]),
+    longPoles: LONG_POLES.filter((name) => checked.includes(name)).map(checksOf),
     queue: [
       ['run', 'typecheck:all', '--only', '--filter=//', ...COMMON],
       ...ranked.slice(0, LINT_AFTER).map(checksOf),
