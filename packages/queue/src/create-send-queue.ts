@@ -17,6 +17,7 @@ import {
 import { createClient, type ClientOptions, type SmsClient } from '@smsv4/transport-fetch';
 import { Queue } from 'bullmq';
 import { Redis, type Cluster, type RedisOptions } from 'ioredis';
+import { dropErrorsOfClosedConnections } from './closing-connections.js';
 import { jobIdOf } from './job-id.js';
 import { isCluster, readPersistence, type PersistenceCheck } from './persistence.js';
 import { QueueUnavailableError, withinBound } from './queue-unavailable.js';
@@ -359,6 +360,7 @@ export function createSendQueue({
   const store = createMessageStore({ redis, keys, retentionMs, onTransition: changed });
   const gate = createSendGate(redis, prefix, accountId, rateLimit);
   const bullQueue = new Queue<SendJobData>(name, { connection: connection as RedisOptions | Redis, prefix });
+  dropErrorsOfClosedConnections(bullQueue);
   // Read at start: a risk is told (or, with 'require', every call refused) before anything is lost.
   // A read that failed (Redis not reachable yet) is tried again by the next call that needs it.
   const readable = connection instanceof Redis || cluster ? (connection as Redis | Cluster) : redis;

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { foldReceipts, type DeliveryReceipt } from '@smsv4/core';
 import type { SmsClient } from '@smsv4/transport-fetch';
 import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
+import { dropErrorsOfClosedConnections } from './closing-connections.js';
 import type { MessageStore } from './message-store.js';
 import type { SendGate } from './send-gate.js';
 import { outcomeOfError, retryDelay, type SendOutcome } from './send-outcome.js';
@@ -163,6 +164,7 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
     maxStalledCount: 1_000_000,
   });
   worker.on('error', (error) => context.onError(error));
+  dropErrorsOfClosedConnections(worker);
   worker.on('failed', (job, error) => {
     if (job === undefined || error instanceof DelayedError) return;
     if ((job.attemptsMade ?? 0) < (job.opts.attempts ?? 1)) return;
