@@ -67,8 +67,12 @@ describe('close', () => {
   it('leaves nothing holding the process, even for a worker closed as it starts', async () => {
     // BullMQ 5 arms its stalled check's next round when the close comes during the first one.
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', new URL('./close-at-start-process.ts', import.meta.url).pathname, String(redis.port)], { timeout: 20_000, encoding: 'utf8' }, (error, out, err) =>
-        error ? reject(new Error(`the process did not end by itself within 20 s: ${error.message}\n${out}\n${err}`)) : resolve({ stdout: out }),
+      // 60 s: room for 20 queues on a loaded machine (a few seconds on a quiet one), far below the
+      // 600 s a stalled check left armed would hold the process.
+      execFile(process.execPath, ['--import', 'tsx', new URL('./close-at-start-process.ts', import.meta.url).pathname, String(redis.port)], { timeout: 60_000, encoding: 'utf8' }, (error, out, err) =>
+        error
+          ? reject(new Error(`${error.killed ? 'the process did not end by itself within 60 s' : `the process failed (exit ${String(error.code)})`}: ${error.message}\n${out}\n${err}`))
+          : resolve({ stdout: out }),
       );
     });
     expect(stdout).toBe('closed\n');
