@@ -27,7 +27,8 @@ export default defineConfig({
         test: {
           name: 'core-isolated',
           include: ISOLATED,
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+          // The type tests are checked by TypeScript 7 (smsv4-tsc), as the workspace's type check is.
+          typecheck: { enabled: true, checker: 'smsv4-tsc', include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
     ],
