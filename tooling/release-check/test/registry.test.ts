@@ -221,9 +221,61 @@ async function refusedOutsideCi(packs: string, tarball: string): Promise<string>
   );
 }
 
+/**
+ * Type-checks the queue in the pnpm project with node16 and bundler resolution: its README campaign, and
+ * a program passing its own ioredis in and taking BullMQ's queue out. Started once the projects are
+ * installed, so that it runs beside the quick starts.
+ */
+function typeCheckQueue(): Promise<unknown> {
+  const dir = join(pnpmConsumer, 'types');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'campaign.ts'), readmeBlock('packages/queue', '## A campaign', 'ts'));
+  // The project's own ioredis instance goes in, the queue's BullMQ queue comes out as the project's
+  // BullMQ type: one copy of each (peers), so the types are the same classes.
+  writeFileSync(
+    join(dir, 'shared-peers.ts'),
+    `import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createSendQueue, type SendQueue } from '@smsv4/queue';
+export function make(redis: Redis): SendQueue {
+  return createSendQueue({ connection: redis, name: 'typed', clientOptions: { baseUrl: 'http://127.0.0.1:4010', accountId: 'sandbox', password: 'sandbox-password' } });
+}
+export const bull = (queue: SendQueue): Queue => queue.bullQueue;
+`,
+  );
+  const common = { target: 'es2022', strict: true, noEmit: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
+  writeFileSync(join(pnpmConsumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, include: ['types/*.ts'] }));
+  writeFileSync(join(pnpmConsumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, include: ['types/*.ts'] }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  // Bounded at 3 minutes each: they share the processor with the tests running meanwhile.
+  const check = (config: string) => run(process.execPath, [tsc, '-p', config], { cwd: pnpmConsumer, env, timeoutMs: 180_000 });
+  return Promise.all([check('tsconfig.node16.json'), check('tsconfig.bundler.json')]);
+}
+
+/**
+ * Writes the Nest module's README example into its project (main.ts as the README has it, and a copy
+ * on a free port to run) with the README's tsconfig.json, and type-checks both with tsc.
+ */
+function typeCheckNestExample(): Promise<unknown> {
+  const dir = nestQuickStart;
+  writeFileSync(join(dir, 'tsconfig.json'), readmeBlock('packages/nest-module', '### Project settings', 'json'));
+  const code = readmeBlock('packages/nest-module', '## Example', 'ts');
+  expect(code).toMatch(/^\/\/ main\.ts\n/);
+  writeFileSync(join(dir, 'main.ts'), code);
+  // The README listens on 3000; here the system picks the port, and the callback URL follows it.
+  let local = substitute(code, "await app.listen(3000, '127.0.0.1');", "await app.listen(0, '127.0.0.1');\nconst port: number = app.getHttpServer().address().port;");
+  local = substitute(local, '@127.0.0.1:3000/sms/callbacks', '@127.0.0.1:${port}/sms/callbacks');
+  mkdirSync(join(dir, 'local'));
+  writeFileSync(join(dir, 'local', 'main.ts'), local);
+  return run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit'], { cwd: dir, env, timeoutMs: 180_000 });
+}
+
 let consumer = '';
 /** A project set up as the Nest module's README says (an ES module, Nest, TypeScript, tsx), installed with pnpm. */
 let nestQuickStart = '';
+/** The type-checks started once the projects are installed (awaited by their tests). */
+let queueTypes: Promise<unknown> = Promise.resolve();
+let nestTypes: Promise<unknown> = Promise.resolve();
 /** A project installed with pnpm: the queue with its peers, and the testing kit with vitest and express. */
 let pnpmConsumer = '';
 
@@ -296,6 +348,10 @@ beforeAll(async () => {
     })(),
   ]);
   for (const result of installed) if (result.status === 'rejected') throw result.reason;
+  // Left running beside the next tests; a failure is reported by the test that awaits it.
+  queueTypes = typeCheckQueue();
+  nestTypes = typeCheckNestExample();
+  for (const started of [queueTypes, nestTypes]) started.catch(() => undefined);
 }, 600_000);
 
 afterAll(async () => {
@@ -491,27 +547,7 @@ console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSy
   });
 
   it('type-checks the queue with node16 and bundler resolution: its README campaign, and the BullMQ and ioredis classes of the project passed in and out', async () => {
-    const dir = join(pnpmConsumer, 'types');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'campaign.ts'), readmeBlock('packages/queue', '## A campaign', 'ts'));
-    // The project's own ioredis instance goes in, the queue's BullMQ queue comes out as the project's
-    // BullMQ type: one copy of each (peers), so the types are the same classes.
-    writeFileSync(
-      join(dir, 'shared-peers.ts'),
-      `import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { createSendQueue, type SendQueue } from '@smsv4/queue';
-export function make(redis: Redis): SendQueue {
-  return createSendQueue({ connection: redis, name: 'typed', clientOptions: { baseUrl: 'http://127.0.0.1:4010', accountId: 'sandbox', password: 'sandbox-password' } });
-}
-export const bull = (queue: SendQueue): Queue => queue.bullQueue;
-`,
-    );
-    const common = { target: 'es2022', strict: true, noEmit: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
-    writeFileSync(join(pnpmConsumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, include: ['types/*.ts'] }));
-    writeFileSync(join(pnpmConsumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, include: ['types/*.ts'] }));
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    await Promise.all([node(pnpmConsumer, [tsc, '-p', 'tsconfig.node16.json']), node(pnpmConsumer, [tsc, '-p', 'tsconfig.bundler.json'])]);
+    await queueTypes;
   });
 
   it("runs the testing kit's quick start (its vitest set-up and the receiver test) with vitest: 2 passed, 0 failed", async () => {
@@ -639,21 +675,9 @@ export const bull = (queue: SendQueue): Queue => queue.bullQueue;
   }, 480_000);
 
   it("runs the Nest module's README example with its project settings: type-checked by tsc, run by tsx, against the sandbox", async () => {
-    const dir = nestQuickStart; // installed as the README says (beforeAll)
-    writeFileSync(join(dir, 'tsconfig.json'), readmeBlock('packages/nest-module', '### Project settings', 'json'));
-    const code = readmeBlock('packages/nest-module', '## Example', 'ts');
-    expect(code).toMatch(/^\/\/ main\.ts\n/);
-    writeFileSync(join(dir, 'main.ts'), code);
-    // The README listens on 3000; here the system picks the port, and the callback URL follows it.
-    let local = substitute(code, "await app.listen(3000, '127.0.0.1');", "await app.listen(0, '127.0.0.1');\nconst port: number = app.getHttpServer().address().port;");
-    local = substitute(local, '@127.0.0.1:3000/sms/callbacks', '@127.0.0.1:${port}/sms/callbacks');
-    mkdirSync(join(dir, 'local'));
-    writeFileSync(join(dir, 'local', 'main.ts'), local);
-    // tsc checks the README's main.ts with the README's tsconfig.json; tsx runs it (on a free port).
-    const [, { stdout }] = await Promise.all([
-      node(dir, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']),
-      run(join(dir, 'node_modules/.bin/tsx'), ['local/main.ts'], { cwd: dir, env: { ...env, NO_COLOR: '1' }, timeoutMs: 60_000 }),
-    ]);
+    const dir = nestQuickStart; // installed as the README says, main.ts type-checked from then on (beforeAll)
+    // tsx runs the README's main.ts (on a free port); tsc checks it with the README's tsconfig.json.
+    const [{ stdout }] = await Promise.all([run(join(dir, 'node_modules/.bin/tsx'), ['local/main.ts'], { cwd: dir, env: { ...env, NO_COLOR: '1' }, timeoutMs: 60_000 }), nestTypes]);
     const lines = stdout.split('\n');
     expect(lines.some((line) => /^\[Nest\] .* LOG \[SmsWebhooks\] Receiving callbacks at \/sms\/callbacks: receipts → SmsEvents\.onReceipt; inbound messages → SmsEvents\.onInbound$/.test(line)), stdout).toBe(true);
     const own = lines.filter((line) => /^(sent|inbound|receipt) /.test(line));
