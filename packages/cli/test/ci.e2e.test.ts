@@ -153,9 +153,11 @@ describe('one table of exit statuses', () => {
     expect(Object.keys(EXIT_STATUS).sort()).toEqual(EXIT_CODES.flatMap(({ codes }) => codes).sort());
   });
 
-  it('is printed by smsv4 --help and smsv4 validate --help, and is the CLI guide\'s table', async () => {
+  it('is printed by smsv4 --help and smsv4 validate --help, and is the README\'s and the CLI guide\'s table', async () => {
     expect((await smsv4(['--help'])).stdout).toContain(exitCodesHelp());
     expect((await smsv4(['validate', '--help'])).stdout).toContain(exitCodesHelp());
     expect(readFileSync(new URL('../../../apps/docs/guide/send-cli.md', import.meta.url), 'utf8')).toContain(`${exitCodesMarkdown()}\n`);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(/\n## Exit status\n[\s\S]*?\n(\| status \| when \|\n(?:\|.*\|\n)+)/.exec(readme)?.[1]).toBe(`${exitCodesMarkdown()}\n`);
   });
 });

@@ -135,8 +135,15 @@ async function transpile(code: string): Promise<string> {
 }
 
 /** The version of a package the workspace installed for `dir`: what the machine's pnpm store holds. */
-const workspaceVersion = (name: string, dir: string): string =>
-  (JSON.parse(readFileSync(createRequire(join(root, dir, 'package.json')).resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+function workspaceVersion(name: string, dir: string): string {
+  let manifest: string;
+  try {
+    manifest = createRequire(join(root, dir, 'package.json')).resolve(`${name}/package.json`);
+  } catch {
+    manifest = join(root, dir, 'node_modules', name, 'package.json'); // a package whose exports leave out package.json
+  }
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
 
 /** A command left running, its standard output and standard error kept line by line. */
 interface Background {
@@ -202,7 +209,73 @@ function background(command: string, args: string[], cwd: string): Background {
   };
 }
 
+/** What `npm publish` of a tarball answered outside a CI with an identity token (publishConfig asks for provenance). */
+let laptopPublish = '';
+
+/** Publishes a tarball as from a laptop (no CI, no identity token); resolves with npm's error, or '' when it published. */
+async function refusedOutsideCi(packs: string, tarball: string): Promise<string> {
+  const laptop = Object.fromEntries(Object.entries(env).filter(([key]) => !/^(CI|GITHUB_.*|ACTIONS_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI)$/.test(key)));
+  return run('npm', ['publish', join(packs, tarball)], { cwd: packs, env: laptop, timeoutMs: 60_000 }).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+}
+
+/**
+ * Type-checks the queue in the pnpm project with node16 and bundler resolution: its README campaign, and
+ * a program passing its own ioredis in and taking BullMQ's queue out. Started once the projects are
+ * installed, so that it runs beside the quick starts.
+ */
+function typeCheckQueue(): Promise<unknown> {
+  const dir = join(pnpmConsumer, 'types');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'campaign.ts'), readmeBlock('packages/queue', '## A campaign', 'ts'));
+  // The project's own ioredis instance goes in, the queue's BullMQ queue comes out as the project's
+  // BullMQ type: one copy of each (peers), so the types are the same classes.
+  writeFileSync(
+    join(dir, 'shared-peers.ts'),
+    `import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createSendQueue, type SendQueue } from '@smsv4/queue';
+export function make(redis: Redis): SendQueue {
+  return createSendQueue({ connection: redis, name: 'typed', clientOptions: { baseUrl: 'http://127.0.0.1:4010', accountId: 'sandbox', password: 'sandbox-password' } });
+}
+export const bull = (queue: SendQueue): Queue => queue.bullQueue;
+`,
+  );
+  const common = { target: 'es2022', strict: true, noEmit: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
+  writeFileSync(join(pnpmConsumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, include: ['types/*.ts'] }));
+  writeFileSync(join(pnpmConsumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, include: ['types/*.ts'] }));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  // Bounded at 3 minutes each: they share the processor with the tests running meanwhile.
+  const check = (config: string) => run(process.execPath, [tsc, '-p', config], { cwd: pnpmConsumer, env, timeoutMs: 180_000 });
+  return Promise.all([check('tsconfig.node16.json'), check('tsconfig.bundler.json')]);
+}
+
+/**
+ * Writes the Nest module's README example into its project (main.ts as the README has it, and a copy
+ * on a free port to run) with the README's tsconfig.json, and type-checks both with tsc.
+ */
+function typeCheckNestExample(): Promise<unknown> {
+  const dir = nestQuickStart;
+  writeFileSync(join(dir, 'tsconfig.json'), readmeBlock('packages/nest-module', '### Project settings', 'json'));
+  const code = readmeBlock('packages/nest-module', '## Example', 'ts');
+  expect(code).toMatch(/^\/\/ main\.ts\n/);
+  writeFileSync(join(dir, 'main.ts'), code);
+  // The README listens on 3000; here the system picks the port, and the callback URL follows it.
+  let local = substitute(code, "await app.listen(3000, '127.0.0.1');", "await app.listen(0, '127.0.0.1');\nconst port: number = app.getHttpServer().address().port;");
+  local = substitute(local, '@127.0.0.1:3000/sms/callbacks', '@127.0.0.1:${port}/sms/callbacks');
+  mkdirSync(join(dir, 'local'));
+  writeFileSync(join(dir, 'local', 'main.ts'), local);
+  return run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit'], { cwd: dir, env, timeoutMs: 180_000 });
+}
+
 let consumer = '';
+/** A project set up as the Nest module's README says (an ES module, Nest, TypeScript, tsx), installed with pnpm. */
+let nestQuickStart = '';
+/** The type-checks started once the projects are installed (awaited by their tests). */
+let queueTypes: Promise<unknown> = Promise.resolve();
+let nestTypes: Promise<unknown> = Promise.resolve();
 /** A project installed with pnpm: the queue with its peers, and the testing kit with vitest and express. */
 let pnpmConsumer = '';
 
@@ -235,11 +308,13 @@ beforeAll(async () => {
   const packs = inject('packs');
   const tarballs = readdirSync(packs).filter((file) => file.endsWith('.tgz'));
   expect(tarballs).toHaveLength(published.length);
+  laptopPublish = await refusedOutsideCi(packs, tarballs.find((file) => file.startsWith('smsv4-core-')) ?? '');
   await Promise.all(tarballs.map((tarball) => npm(packs, ['publish', join(packs, tarball), '--provenance=false'])));
   // One project installs what the others share (the cache then serves them offline).
   consumer = project('consumer', { type: 'module' });
   pnpmConsumer = project('pnpm-consumer', { type: 'module' });
-  await Promise.all([
+  // Every install ends before a failure is reported (none is left writing while the folder is removed).
+  const installed = await Promise.allSettled([
     (async () => {
       await npm(consumer, ['install', `@smsv4/express-webhooks`, 'express']);
       await npm(consumer, [
@@ -263,7 +338,20 @@ beforeAll(async () => {
       `express@${workspaceVersion('express', 'packages/express-webhooks')}`,
       `vitest@${workspaceVersion('vitest', 'packages/testing')}`,
     ]),
+    (async () => {
+      // The Nest module's README: its install line and its project settings (`npm pkg set type=module`,
+      // TypeScript, tsx, Node's types), with the versions the workspace has (nothing downloaded).
+      nestQuickStart = project('nest-quick-start', { type: 'module' });
+      const from = (name: string) => `${name}@${workspaceVersion(name, 'apps/nest-example')}`;
+      await pnpm(nestQuickStart, ['add', '--prefer-offline', '@smsv4/nest-module', ...['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', 'reflect-metadata', 'rxjs'].map(from)]);
+      await pnpm(nestQuickStart, ['add', '--prefer-offline', '--save-dev', '@smsv4/sandbox', from('typescript'), from('@types/node'), `tsx@${workspaceVersion('tsx', 'packages/cli')}`]);
+    })(),
   ]);
+  for (const result of installed) if (result.status === 'rejected') throw result.reason;
+  // Left running beside the next tests; a failure is reported by the test that awaits it.
+  queueTypes = typeCheckQueue();
+  nestTypes = typeCheckNestExample();
+  for (const started of [queueTypes, nestTypes]) started.catch(() => undefined);
 }, 600_000);
 
 afterAll(async () => {
@@ -312,6 +400,11 @@ const server = app.listen(0, '127.0.0.1', async () => {
 `,
     );
     expect((await node(consumer, ['receiver.mjs'])).stdout).toBe('200 44101-0922I-13413-21GDL\n');
+  });
+
+  it('publishConfig asks for provenance: a publish from outside CI is refused before anything is sent', () => {
+    expect(laptopPublish).toMatch(/provenance/i);
+    expect(laptopPublish).toMatch(/EUSAGE/);
   });
 
   it('npx smsv4 --version', async () => {
@@ -453,6 +546,10 @@ console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSy
     expect((await node(dir, ['load.mjs'])).stdout).toBe('function\n');
   });
 
+  it('type-checks the queue with node16 and bundler resolution: its README campaign, and the BullMQ and ioredis classes of the project passed in and out', async () => {
+    await queueTypes;
+  });
+
   it("runs the testing kit's quick start (its vitest set-up and the receiver test) with vitest: 2 passed, 0 failed", async () => {
     const config = readmeBlock('packages/testing', '## Set up your runner', 'ts');
     expect(config).toMatch(/^\/\/ vitest\.config\.ts\n/);
@@ -576,4 +673,18 @@ console.log(typeof queue.createSendQueue, realpathSync(fromQueue) === realpathSy
     expect(report.numFailedTests).toBe(0);
     expect(report.numPassedTests).toBeGreaterThan(0);
   }, 480_000);
+
+  it("runs the Nest module's README example with its project settings: type-checked by tsc, run by tsx, against the sandbox", async () => {
+    const dir = nestQuickStart; // installed as the README says, main.ts type-checked from then on (beforeAll)
+    // tsx runs the README's main.ts (on a free port); tsc checks it with the README's tsconfig.json.
+    const [{ stdout }] = await Promise.all([run(join(dir, 'node_modules/.bin/tsx'), ['local/main.ts'], { cwd: dir, env: { ...env, NO_COLOR: '1' }, timeoutMs: 60_000 }), nestTypes]);
+    const lines = stdout.split('\n');
+    expect(lines.some((line) => /^\[Nest\] .* LOG \[SmsWebhooks\] Receiving callbacks at \/sms\/callbacks: receipts → SmsEvents\.onReceipt; inbound messages → SmsEvents\.onInbound$/.test(line)), stdout).toBe(true);
+    const own = lines.filter((line) => /^(sent|inbound|receipt) /.test(line));
+    const ticket = /^sent (\S+)$/.exec(own[0] ?? '')?.[1];
+    expect(ticket, stdout).toBeDefined();
+    // The README's lines: sent first, then the STOP and the receipt, in either order.
+    expect(own[0]).toBe(`sent ${ticket}`);
+    expect(own.slice(1).sort()).toEqual([expect.stringMatching(/^inbound \S+: STOP$/), `receipt ${ticket}: 4 Message delivered`]);
+  }, 240_000);
 });
