@@ -116,6 +116,8 @@ describe('the Redis reassembly store shared by two clients', () => {
         }
         expect([...delivered.entries()].sort(([x], [y]) => x - y)).toEqual(messages.map((_, m) => [m, 1]));
         expect(await one.size()).toBe(0);
+        // Every byte counted against the budget was given back.
+        expect(await one.pendingBytes()).toBe(0);
       }),
       { numRuns: 60 },
     );
@@ -253,6 +255,56 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await a.exists(group)).toBe(0);
     const [handedOver = ''] = await a.keys(`${keyPrefix}*handed-over:${first.message.ticketId}`);
     expect(await a.pttl(handedOver)).toBeGreaterThan(72 * 3_600_000);
+  });
+
+  it('holds at most maxPendingBytes of parts: a part past it is full unless it completes its message, and every way out gives the bytes back', async () => {
+    const clock = { now: 20_000_000 };
+    const keyPrefix = `t${++run}:`;
+    const make = (client: Redis, maxPendingBytes?: number): RedisReassemblyStore =>
+      createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => client.call(name, ...args), keyPrefix, shards: 1, now: () => clock.now, ...(maxPendingBytes === undefined ? {} : { maxPendingBytes }) });
+    const options = { timeoutMs: 1000, leaseMs: 500 };
+    // First parts of the same size (8-bit references 10 to 99, the same text): one measures them.
+    const first = (reference: number) => part({ reference, referenceBits: 8, sequence: 1, total: 2, text: 'budget' });
+    const measure = make(a);
+    expect((await measure.add(first(10), options)).status).toBe('stored');
+    const size = await measure.pendingBytes();
+    expect(size).toBeGreaterThan(100);
+    // Room for three first parts (and a half), shared by both clients.
+    const one = make(a, Math.floor(3.5 * size));
+    const two = make(b, Math.floor(3.5 * size));
+    expect(await two.add(first(11), options)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(await one.add(first(12), options)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(await one.add(first(13), options)).toEqual({ status: 'full' });
+    expect(await two.add(first(13), options)).toEqual({ status: 'full' });
+    expect(await one.size()).toBe(3);
+    expect(await one.pendingBytes()).toBe(3 * size);
+    // The part that completes message 10 is taken past the budget; its hand-over frees both parts.
+    const done = await two.add(part({ reference: 10, referenceBits: 8, sequence: 2, total: 2, text: '!' }), options);
+    if (done.status !== 'complete') throw new Error(`not complete: ${done.status}`);
+    expect(await one.pendingBytes()).toBeGreaterThan(3 * size);
+    expect(await two.finish(done.group, FINISH)).toBe(true);
+    expect(await one.pendingBytes()).toBe(2 * size);
+    // The retry of the refused part is held now.
+    expect((await one.add(first(13), options)).status).toBe('stored');
+    expect(await one.pendingBytes()).toBe(3 * size);
+    // Orphans claimed and reported give their bytes back.
+    clock.now += 1000;
+    const orphans = await one.claimExpired({ leaseMs: 500, limit: 10 });
+    expect(orphans.map((g) => g.concatenation.reference).sort((x, y) => x - y)).toEqual([11, 12, 13]);
+    expect(await one.pendingBytes()).toBe(3 * size);
+    for (const orphan of orphans) expect(await one.finish(orphan, FINISH)).toBe(true);
+    expect(await one.pendingBytes()).toBe(0);
+    // A message whose key expired in Redis (its safety-net TTL) is given back by the claim that finds it gone.
+    expect((await one.add(first(14), options)).status).toBe('stored');
+    expect(await one.pendingBytes()).toBe(size);
+    const [group = ''] = await a.keys(`${keyPrefix}*group:*`);
+    await a.del(group);
+    clock.now += 1000;
+    expect(await one.claimExpired({ leaseMs: 500, limit: 10 })).toEqual([]);
+    expect(await one.pendingBytes()).toBe(0);
+    expect(await one.size()).toBe(0);
+    // Nothing of the count stays behind (the tickets handed over keep their keys for their TTL).
+    expect((await a.keys(`${keyPrefix}*`)).filter((key) => !key.includes('handed-over:'))).toEqual([]);
   });
 
   it('works through node-redis as well', async () => {
