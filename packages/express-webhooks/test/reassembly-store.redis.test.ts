@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
+import express from 'express';
+import { createRedisReassemblyStore, createWebhookMiddleware, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
+import { listen } from './helpers.js';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 
 interface PartSpec {
@@ -305,6 +307,54 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await one.size()).toBe(0);
     // Nothing of the count stays behind (the tickets handed over keep their keys for their TTL).
     expect((await a.keys(`${keyPrefix}*`)).filter((key) => !key.includes('handed-over:'))).toEqual([]);
+  });
+
+  it('makes a receiver answer a part past the budget 503 with Retry-After (the service retries it), and take the part that completes a message', async () => {
+    const keyPrefix = `t${++run}:`;
+    const handed: string[] = [];
+    const app = express();
+    app.use(
+      '/callbacks',
+      createWebhookMiddleware({
+        allowUnauthenticated: true,
+        reassemblyStore: createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => a.call(name, ...args), keyPrefix, shards: 1, maxPendingBytes: 1000 }),
+        onInboundMessage: (message) => void handed.push(message.text),
+      }),
+    );
+    const served = await listen(app);
+    const post = (spec: PartSpec) =>
+      fetch(`${served.url}/callbacks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-version': '4' },
+        body: encodeMobileOriginate(
+          {
+            ticketId: `B-${spec.reference}-${spec.sequence}`,
+            source: { address: '447700900123' },
+            destination: { address: '24273' },
+            message: { type: 'hexEncodedText', udh: true, content: bytesToHex(buildUserDataHeader({ concatenation: { reference: spec.reference, total: spec.total, sequence: spec.sequence, referenceBits: spec.referenceBits } })) + encodeHex(spec.text, 'GSM') },
+          },
+          'json',
+        ),
+      });
+    try {
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (let reference = 1; reference <= 10; reference++) {
+        const answer = await post({ reference, referenceBits: 8, sequence: 1, total: 2, text: 'budget ' });
+        statuses.push(answer.status);
+        if (answer.status !== 200) refused ??= answer;
+      }
+      const held = statuses.filter((status) => status === 200).length;
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(10);
+      expect(statuses).toEqual([...Array<number>(held).fill(200), ...Array<number>(10 - held).fill(503)]);
+      expect(refused?.headers.get('retry-after')).toBe('60');
+      const completing = await post({ reference: 1, referenceBits: 8, sequence: 2, total: 2, text: 'done' });
+      expect(completing.status).toBe(200);
+      expect(handed).toEqual(['budget done']);
+    } finally {
+      await served.close();
+    }
   });
 
   it('works through node-redis as well', async () => {
