@@ -318,7 +318,7 @@ describe('the Redis reassembly store shared by two clients', () => {
       createWebhookMiddleware({
         allowUnauthenticated: true,
         reassemblyStore: createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => a.call(name, ...args), keyPrefix, shards: 1, maxPendingBytes: 1000 }),
-        onInboundMessage: (message) => void handed.push(message.text),
+        onInboundMessage: (message) => void handed.push(message.text ?? ''),
       }),
     );
     const served = await listen(app);
