@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
+import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, openAdminWarning as sandboxOpenAdminWarning, type Sandbox, type SandboxServer } from '@smsv4/sandbox';
 import { formatBanner } from './banner.js';
 import type { AppOptions } from './cli-options.js';
 import type { FileSettings } from './config-files.js';
@@ -24,9 +24,8 @@ export class AppSettingsError extends Error {
 
 /** The banner's warning when the admin API is open (no token) on an address other than loopback. */
 export function openAdminWarning(boundUrl: string, adminToken: string | undefined): { warning: string } | undefined {
-  if (adminToken !== undefined) return undefined;
-  if (/^(?:127\.|\[::1\]$|localhost$)/.test(new URL(boundUrl).hostname)) return undefined;
-  return { warning: `the admin API and dashboard are open to anyone who reaches ${boundUrl} (--no-admin-token off loopback)` };
+  const warning = sandboxOpenAdminWarning(boundUrl, adminToken);
+  return warning === undefined ? undefined : { warning };
 }
 
 /** The URL clients use: a wildcard bind address is reached through loopback. */

@@ -49,6 +49,8 @@ describe('dashboard in Chromium', () => {
   let restarted: SandboxServer | undefined;
   const dialogs: string[] = [];
   const pageErrors: string[] = [];
+  // What the page's Content Security Policy blocked (an inline handler, a style attribute, a foreign request).
+  const policyViolations: string[] = [];
 
   /** Sends a message through the API as a client would; returns its ticket ID. */
   async function send(request: Omit<MtRequest, 'message'> & { message?: MtRequest['message'] }, content = 'Hello'): Promise<{ status: number; ticketId?: string; body: string }> {
@@ -75,6 +77,15 @@ describe('dashboard in Chromium', () => {
       void dialog.dismiss();
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) policyViolations.push(message.text());
+    });
+    await page.exposeFunction('reportPolicyViolation', (text: string) => void policyViolations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { reportPolicyViolation(text: string): void }).reportPolicyViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
     await page.goto(app.dashboardUrl);
     await page.locator('[data-testid="connection"][data-state="live"]').waitFor();
   });
@@ -330,7 +341,7 @@ describe('dashboard in Chromium', () => {
     await messageRow(sent.ticketId!).waitFor({ timeout: 10_000 });
   });
 
-  it('is labelled, legible and free of script errors (screenshot in test/artifacts)', async () => {
+  it('is labelled, legible and free of script errors and policy violations (screenshot in test/artifacts)', async () => {
     const unlabelled = await page.evaluate(() =>
       Array.from(document.querySelectorAll('input, select, textarea'))
         .filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute('aria-label'))
@@ -347,6 +358,9 @@ describe('dashboard in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), tab).toBeLessThanOrEqual(0);
     }
     expect(pageErrors).toEqual([]);
+    // Every tab, form and live update above ran under the policy without 'unsafe-inline'.
+    expect((await fetch(app.dashboardUrl)).headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(policyViolations).toEqual([]);
   });
 
   it('resets the sandbox from its button', async () => {

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisReassemblyStore, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
+import express from 'express';
+import { createRedisReassemblyStore, createWebhookMiddleware, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
+import { listen } from './helpers.js';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 
 interface PartSpec {
@@ -116,6 +118,8 @@ describe('the Redis reassembly store shared by two clients', () => {
         }
         expect([...delivered.entries()].sort(([x], [y]) => x - y)).toEqual(messages.map((_, m) => [m, 1]));
         expect(await one.size()).toBe(0);
+        // Every byte counted against the budget was given back.
+        expect(await one.pendingBytes()).toBe(0);
       }),
       { numRuns: 60 },
     );
@@ -253,6 +257,104 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await a.exists(group)).toBe(0);
     const [handedOver = ''] = await a.keys(`${keyPrefix}*handed-over:${first.message.ticketId}`);
     expect(await a.pttl(handedOver)).toBeGreaterThan(72 * 3_600_000);
+  });
+
+  it('holds at most maxPendingBytes of parts: a part past it is full unless it completes its message, and every way out gives the bytes back', async () => {
+    const clock = { now: 20_000_000 };
+    const keyPrefix = `t${++run}:`;
+    const make = (client: Redis, maxPendingBytes?: number): RedisReassemblyStore =>
+      createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => client.call(name, ...args), keyPrefix, shards: 1, now: () => clock.now, ...(maxPendingBytes === undefined ? {} : { maxPendingBytes }) });
+    const options = { timeoutMs: 1000, leaseMs: 500 };
+    // First parts of the same size (8-bit references 10 to 99, the same text): one measures them.
+    const first = (reference: number) => part({ reference, referenceBits: 8, sequence: 1, total: 2, text: 'budget' });
+    const measure = make(a);
+    expect((await measure.add(first(10), options)).status).toBe('stored');
+    const size = await measure.pendingBytes();
+    expect(size).toBeGreaterThan(100);
+    // Room for three first parts (and a half), shared by both clients.
+    const one = make(a, Math.floor(3.5 * size));
+    const two = make(b, Math.floor(3.5 * size));
+    expect(await two.add(first(11), options)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(await one.add(first(12), options)).toEqual({ status: 'stored', received: 1, total: 2 });
+    expect(await one.add(first(13), options)).toEqual({ status: 'full' });
+    expect(await two.add(first(13), options)).toEqual({ status: 'full' });
+    expect(await one.size()).toBe(3);
+    expect(await one.pendingBytes()).toBe(3 * size);
+    // The part that completes message 10 is taken past the budget; its hand-over frees both parts.
+    const done = await two.add(part({ reference: 10, referenceBits: 8, sequence: 2, total: 2, text: '!' }), options);
+    if (done.status !== 'complete') throw new Error(`not complete: ${done.status}`);
+    expect(await one.pendingBytes()).toBeGreaterThan(3 * size);
+    expect(await two.finish(done.group, FINISH)).toBe(true);
+    expect(await one.pendingBytes()).toBe(2 * size);
+    // The retry of the refused part is held now.
+    expect((await one.add(first(13), options)).status).toBe('stored');
+    expect(await one.pendingBytes()).toBe(3 * size);
+    // Orphans claimed and reported give their bytes back.
+    clock.now += 1000;
+    const orphans = await one.claimExpired({ leaseMs: 500, limit: 10 });
+    expect(orphans.map((g) => g.concatenation.reference).sort((x, y) => x - y)).toEqual([11, 12, 13]);
+    expect(await one.pendingBytes()).toBe(3 * size);
+    for (const orphan of orphans) expect(await one.finish(orphan, FINISH)).toBe(true);
+    expect(await one.pendingBytes()).toBe(0);
+    // A message whose key expired in Redis (its safety-net TTL) is given back by the claim that finds it gone.
+    expect((await one.add(first(14), options)).status).toBe('stored');
+    expect(await one.pendingBytes()).toBe(size);
+    const [group = ''] = await a.keys(`${keyPrefix}*group:*`);
+    await a.del(group);
+    clock.now += 1000;
+    expect(await one.claimExpired({ leaseMs: 500, limit: 10 })).toEqual([]);
+    expect(await one.pendingBytes()).toBe(0);
+    expect(await one.size()).toBe(0);
+    // Nothing of the count stays behind (the tickets handed over keep their keys for their TTL).
+    expect((await a.keys(`${keyPrefix}*`)).filter((key) => !key.includes('handed-over:'))).toEqual([]);
+  });
+
+  it('makes a receiver answer a part past the budget 503 with Retry-After (the service retries it), and take the part that completes a message', async () => {
+    const keyPrefix = `t${++run}:`;
+    const handed: string[] = [];
+    const app = express();
+    app.use(
+      '/callbacks',
+      createWebhookMiddleware({
+        allowUnauthenticated: true,
+        reassemblyStore: createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => a.call(name, ...args), keyPrefix, shards: 1, maxPendingBytes: 1000 }),
+        onInboundMessage: (message) => void handed.push(message.text ?? ''),
+      }),
+    );
+    const served = await listen(app);
+    const post = (spec: PartSpec) =>
+      fetch(`${served.url}/callbacks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-version': '4' },
+        body: encodeMobileOriginate(
+          {
+            ticketId: `B-${spec.reference}-${spec.sequence}`,
+            source: { address: '447700900123' },
+            destination: { address: '24273' },
+            message: { type: 'hexEncodedText', udh: true, content: bytesToHex(buildUserDataHeader({ concatenation: { reference: spec.reference, total: spec.total, sequence: spec.sequence, referenceBits: spec.referenceBits } })) + encodeHex(spec.text, 'GSM') },
+          },
+          'json',
+        ),
+      });
+    try {
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (let reference = 1; reference <= 10; reference++) {
+        const answer = await post({ reference, referenceBits: 8, sequence: 1, total: 2, text: 'budget ' });
+        statuses.push(answer.status);
+        if (answer.status !== 200) refused ??= answer;
+      }
+      const held = statuses.filter((status) => status === 200).length;
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(10);
+      expect(statuses).toEqual([...Array<number>(held).fill(200), ...Array<number>(10 - held).fill(503)]);
+      expect(refused?.headers.get('retry-after')).toBe('60');
+      const completing = await post({ reference: 1, referenceBits: 8, sequence: 2, total: 2, text: 'done' });
+      expect(completing.status).toBe(200);
+      expect(handed).toEqual(['budget done']);
+    } finally {
+      await served.close();
+    }
   });
 
   it('works through node-redis as well', async () => {

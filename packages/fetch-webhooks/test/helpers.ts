@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { WebhookHandlerOptions } from '@smsv4/core';
 import { eventually as poll, type ReceiverUnderTest } from '@smsv4/testing';
 import { serve } from '@hono/node-server';
-import { createFetchWebhookHandler } from '../src/index.js';
+import { createFetchWebhookHandler, lastForwardedFor } from '../src/index.js';
 
 /** A server on 127.0.0.1 (any free port). */
 export interface Listening {
@@ -31,10 +31,11 @@ export const eventually = <T>(check: () => T | undefined | Promise<T | undefined
 
 /**
  * Starts the handler with these options, served at `/callbacks` by Node's HTTP server, the peer's
- * address read from X-Forwarded-For: the receivers of the conformance and telemetry suites.
+ * address read from the last X-Forwarded-For entry (`lastForwardedFor`, as behind one proxy): the
+ * receivers of the conformance and telemetry suites.
  */
 export async function startReceiver(options: WebhookHandlerOptions): Promise<ReceiverUnderTest> {
-  const receiver = createFetchWebhookHandler({ getRemoteAddress: (request) => request.headers.get('x-forwarded-for') ?? undefined, ...options });
+  const receiver = createFetchWebhookHandler({ getRemoteAddress: lastForwardedFor, ...options });
   const server = await listenFetch((request) => (new URL(request.url).pathname === '/callbacks' ? receiver(request) : new Response('not found', { status: 404 })));
   return {
     url: `${server.url}/callbacks`,

@@ -67,4 +67,4 @@ export type {
 } from './state/views.js';
 
 export { renderDashboardPage } from './dashboard/page.js';
-export { DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT } from './server-defaults.js';
+export { DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, openAdminWarning } from './server-defaults.js';

@@ -17,3 +17,19 @@ export const SANDBOX_ENVIRONMENT = Object.freeze({
   callbackHosts: 'SMSV4_CALLBACK_HOSTS',
   callbackTimestampOffset: 'SMSV4_CALLBACK_OFFSET',
 });
+
+/**
+ * The warning a sandbox server's banner gives when its admin API and dashboard are open (no admin
+ * token) on an address other than loopback, where anyone who reaches the port can read and change
+ * the sandbox; `undefined` with a token, or on loopback. `boundUrl` is the server's own URL.
+ *
+ * @example
+ * openAdminWarning('http://0.0.0.0:4010', undefined);
+ * // 'the admin API and dashboard are open to anyone who reaches http://0.0.0.0:4010 (--no-admin-token off loopback)'
+ */
+export function openAdminWarning(boundUrl: string, adminToken: string | undefined): string | undefined {
+  if (adminToken !== undefined) return undefined;
+  const host = new URL(boundUrl).hostname.toLowerCase();
+  if (/^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]' || host === 'localhost') return undefined;
+  return `the admin API and dashboard are open to anyone who reaches ${boundUrl} (--no-admin-token off loopback)`;
+}

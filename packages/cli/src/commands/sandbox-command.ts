@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
+import { ADMIN_PREFIX, createSandbox, DEFAULT_ACCOUNTS, DEFAULT_SANDBOX_URL, openAdminWarning, SANDBOX_DEFAULTS, SANDBOX_ENVIRONMENT, parseAccounts, parseOperatorTable, type OperatorTable, type Sandbox, type SandboxAccount, type SandboxServer } from '@smsv4/sandbox';
 import { parseUtcOffset } from '@smsv4/core';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
@@ -173,8 +173,7 @@ export function sandboxCommand(context: CommandContext, command: Command): Comma
       const url = new URL(server.url);
       if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
       else if (url.hostname === '[::]') url.hostname = '[::1]';
-      const loopback = /^(?:127\.|\[::1\]|localhost)/.test(new URL(server.url).hostname);
-      const warning = sandbox.adminToken === undefined && !loopback ? `the admin API and dashboard are open to anyone who reaches ${server.url} (--no-admin-token off loopback)` : undefined;
+      const warning = openAdminWarning(server.url, sandbox.adminToken);
       io.stdout.write(banner(url.origin, accounts, timeScale, sandbox.adminToken, callbackOffset, context.colors(cmd, 'stdout'), warning));
       const name = await signal;
       io.stdout.write(`\n${name} received, stopping the sandbox…\n`);

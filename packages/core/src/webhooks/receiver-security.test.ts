@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFixture } from '../../test/fixtures.js';
 import { basicAuthorization } from '../http/basic-auth.js';
@@ -184,7 +185,8 @@ describe('default logs', () => {
   it('never print a phone number: failures of handlers, stores and orphans are logged by ticket, key and reference', async () => {
     const printed: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      for (const arg of args) printed.push(arg instanceof Error ? `${arg.message} ${arg.stack ?? ''} ${String((arg.cause as Error | undefined)?.message)}` : String(arg));
+      // As Node's console prints them: message, stack, own properties (code, ticketId, key) and cause.
+      for (const arg of args) printed.push(inspect(arg, { depth: 8 }));
     });
     let sweep: (() => void) | undefined;
     const timers: ReassemblerTimers = { setTimeout: (fn) => void (sweep = fn), clearTimeout: () => undefined };

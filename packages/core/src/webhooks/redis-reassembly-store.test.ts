@@ -28,7 +28,7 @@ describe('createRedisReassemblyStore', () => {
           forgotten = false;
           throw new Error('NOSCRIPT No matching script. Please use EVAL.');
         }
-        expect(args[1]).toBe('3');
+        expect(args[1]).toBe('4');
         keys.push(args.slice(2, 5));
         return ['stored', 1];
       }
@@ -78,5 +78,18 @@ describe('createRedisReassemblyStore', () => {
     expect(() => createRedisReassemblyStore({ sendCommand: async () => null, retentionMs: 0 })).toThrow(TypeError);
     expect(() => createRedisReassemblyStore({ sendCommand: async () => null, shards: 0 })).toThrow(TypeError);
     expect(() => createRedisReassemblyStore({ sendCommand: async () => null, keySecret: '' })).toThrow(TypeError);
+    for (const maxPendingBytes of [0, -1, 1.5, Number.NaN]) expect(() => createRedisReassemblyStore({ sendCommand: async () => null, maxPendingBytes })).toThrow(/maxPendingBytes/);
+  });
+
+  it('gives each shard its share of maxPendingBytes, and reads a part refused past it as full', async () => {
+    const budgets: string[] = [];
+    const send: RedisCommand = async ([, ...args]) => {
+      budgets.push(String(args.at(-1)));
+      return ['full'];
+    };
+    const part = inbound('mobile-originate/udh8-part1.xml');
+    expect(await createRedisReassemblyStore({ sendCommand: send, shards: 4, maxPendingBytes: 1000 }).add(part, OPTIONS)).toEqual({ status: 'full' });
+    expect(await createRedisReassemblyStore({ sendCommand: send, shards: 16 }).add(part, OPTIONS)).toEqual({ status: 'full' });
+    expect(budgets).toEqual(['250', String((32 * 1024 * 1024) / 16)]);
   });
 });

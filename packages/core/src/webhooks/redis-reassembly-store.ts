@@ -7,8 +7,8 @@ import { DUPLICATE_MARGIN_MS, INBOUND_RETRY_WINDOW_MS } from '../protocol/servic
 import { storedInboundPart, type InboundCallback } from './decode-callback.js';
 import type { RedisCommand } from './duplicate-store.js';
 import { reassemblyKey } from './inbound-reassembler.js';
-import type { PartAddOutcome, ReassemblyGroup, ReassemblyStore } from './reassembly-store.js';
-import { checkFunctions, checkPositiveNumbers, checkSendCommand, checkStrings } from '../option-checks.js';
+import { DEFAULT_MAX_PENDING_BYTES, type PartAddOutcome, type ReassemblyGroup, type ReassemblyStore } from './reassembly-store.js';
+import { checkFunctions, checkPositiveIntegers, checkPositiveNumbers, checkSendCommand, checkStrings } from '../option-checks.js';
 
 /** Options of {@link createRedisReassemblyStore}. */
 export interface RedisReassemblyStoreOptions {
@@ -35,6 +35,13 @@ export interface RedisReassemblyStoreOptions {
    * one instance runs.
    */
   readonly retentionMs?: number;
+  /**
+   * Most bytes the parts waiting for their siblings may take in Redis, as stored (default 32 MiB,
+   * `DEFAULT_MAX_PENDING_BYTES`), spread evenly over the shards: each shard holds at most
+   * `maxPendingBytes / shards`. A part past it is refused (`full`: the receiver answers 503 with
+   * `Retry-After`, and the service retries it), unless it completes its message.
+   */
+  readonly maxPendingBytes?: number;
   /** The clock, in milliseconds (default `Date.now`); keep the instances' clocks in sync (NTP). */
   readonly now?: () => number;
   /** A unique token per hand-over (default `crypto.randomUUID`). */
@@ -45,21 +52,46 @@ export interface RedisReassemblyStoreOptions {
 export interface RedisReassemblyStore extends ReassemblyStore {
   /** Messages held in Redis (collecting, handed over or claimed as orphans), over every instance. */
   size(): Promise<number>;
+  /** Bytes the parts held take in Redis as stored (what `maxPendingBytes` bounds), over every instance. */
+  pendingBytes(): Promise<number>;
 }
 
 // A group is a hash under <prefix>{<shard>}group:<id>, id the keyed hash of the reassembly key (no phone numbers in key names): n total, t timeout, d deadline, s token of the hand-over or claim ('' none),
 // o '1' for an orphan claim, l end of its lease, c parts held, x part numbers taken, and per part
 // k<seq> its ticket ID and p<seq> its value. The index is a sorted set of group keys by the time
 // they are next due (one per shard); a part handed over leaves a key per ticket for the handed-over
-// TTL, holding the token of its hand-over (so that a FINISH sent twice recognises its own).
+// TTL, holding the token of its hand-over (so that a FINISH sent twice recognises its own). The
+// bytes of the parts held are counted per shard in a hash <prefix>{<shard>}bytes: field '#' the
+// shard's total, and one field per message (its id) with its own bytes, so that a message removed
+// in any way (finished, claimed empty, or found expired by a claim) gives back exactly what it took.
 
-/** KEYS: group, index, handed-over key of the ticket. ARGV: member, sequence, ticket, value, total, now, timeout, lease, token, retention. */
+/**
+ * Lua: gives back `n` bytes of message `m` (all it holds when `n` is nil) to the count hash `B`,
+ * never more than it took (a message held before the count existed took none); an empty count is
+ * removed, so nothing stays in Redis once every message is gone.
+ */
+const BYTES = `local function release(B,m,n)
+local h=tonumber(redis.call('HGET',B,m) or '0')
+if n==nil or n>h then n=h end
+if n>0 and redis.call('HINCRBY',B,'#',-n)<=0 then redis.call('HDEL',B,'#') end
+if h-n<=0 then redis.call('HDEL',B,m) else redis.call('HINCRBY',B,m,-n) end
+end`;
+
+/**
+ * KEYS: group, index, handed-over key of the ticket, byte count. ARGV: member, sequence, ticket,
+ * value, total, now, timeout, lease, token, retention, shard budget. A part past the budget is
+ * `full` unless it completes its message (a new message's first part never does); a part that
+ * completes it is held past the budget, as it frees its siblings.
+ */
 const ADD = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {'handed-over'} end
 local g = KEYS[1]
 local now = tonumber(ARGV[6])
 local total = tonumber(ARGV[5])
+local size = string.len(ARGV[4])
+local over = tonumber(redis.call('HGET', KEYS[4], '#') or '0') + size > tonumber(ARGV[11])
 if redis.call('EXISTS', g) == 0 then
+  if total > 1 and over then return {'full'} end
   local deadline = now + tonumber(ARGV[7])
   redis.call('HSET', g, 'n', total, 't', ARGV[7], 'd', deadline, 's', '', 'o', '0', 'l', 0, 'c', 0, 'x', '')
   redis.call('PEXPIRE', g, tonumber(ARGV[7]) + tonumber(ARGV[10]))
@@ -70,8 +102,11 @@ local leased = f[2] ~= '' and tonumber(f[3]) > now
 local count = tonumber(f[1])
 local present = redis.call('HGET', g, 'k' .. ARGV[2])
 if not present then
+  if count + 1 < total and over then return {'full'} end
   redis.call('HSET', g, 'k' .. ARGV[2], ARGV[3], 'p' .. ARGV[2], ARGV[4])
   count = redis.call('HINCRBY', g, 'c', 1)
+  redis.call('HINCRBY', KEYS[4], '#', size)
+  redis.call('HINCRBY', KEYS[4], ARGV[1], size)
 elseif present ~= ARGV[3] then
   return {'duplicate-part'}
 elseif leased and f[2] ~= ARGV[9] then
@@ -94,20 +129,25 @@ redis.call('ZADD', KEYS[2], math.max(tonumber(f[4]), leaseEnd), ARGV[1])
 return out
 `;
 
-/** KEYS: group, index, then the handed-over key of each part taken. ARGV: member, token, now, handed-over TTL, retention. */
-const FINISH = `
+/** KEYS: group, index, byte count, then the handed-over key of each part taken. ARGV: member, token, now, handed-over TTL, retention. */
+const FINISH = `${BYTES}
 local g = KEYS[1]
 if redis.call('HGET', g, 's') ~= ARGV[2] then
-  if #KEYS > 2 and redis.call('GET', KEYS[3]) == ARGV[2] then return 1 end
+  if #KEYS > 3 and redis.call('GET', KEYS[4]) == ARGV[2] then return 1 end
   return 0
 end
 for seq in string.gmatch(redis.call('HGET', g, 'x'), '[^,]+') do
-  if redis.call('HDEL', g, 'k' .. seq, 'p' .. seq) > 0 then redis.call('HINCRBY', g, 'c', -1) end
+  local n = redis.call('HSTRLEN', g, 'p' .. seq)
+  if redis.call('HDEL', g, 'k' .. seq, 'p' .. seq) > 0 then
+    redis.call('HINCRBY', g, 'c', -1)
+    release(KEYS[3], ARGV[1], n)
+  end
 end
-for i = 3, #KEYS do redis.call('SET', KEYS[i], ARGV[2], 'PX', ARGV[4]) end
+for i = 4, #KEYS do redis.call('SET', KEYS[i], ARGV[2], 'PX', ARGV[4]) end
 if tonumber(redis.call('HGET', g, 'c')) <= 0 then
   redis.call('DEL', g)
   redis.call('ZREM', KEYS[2], ARGV[1])
+  release(KEYS[3], ARGV[1], nil)
 else
   local t = tonumber(redis.call('HGET', g, 't'))
   local deadline = tonumber(ARGV[3]) + t
@@ -126,11 +166,12 @@ redis.call('ZADD', KEYS[2], tonumber(redis.call('HGET', KEYS[1], 'd')), ARGV[1])
 return 1
 `;
 
-/** KEYS: group, index. ARGV: member, now, lease, token. Replies {} (not due, or gone) or {token, value...}. */
-const CLAIM = `
+/** KEYS: group, index, byte count. ARGV: member, now, lease, token. Replies {} (not due, or gone) or {token, value...}. */
+const CLAIM = `${BYTES}
 local g = KEYS[1]
 if redis.call('EXISTS', g) == 0 then
   redis.call('ZREM', KEYS[2], ARGV[1])
+  release(KEYS[3], ARGV[1], nil)
   return {}
 end
 local now = tonumber(ARGV[2])
@@ -153,6 +194,7 @@ end
 if #taken == 0 then
   redis.call('DEL', g)
   redis.call('ZREM', KEYS[2], ARGV[1])
+  release(KEYS[3], ARGV[1], nil)
   return {}
 end
 local leaseEnd = now + tonumber(ARGV[3])
@@ -179,13 +221,15 @@ const DEFAULT_KEY_SECRET = 'smsv4 reassembly key';
 
 /**
  * A {@link ReassemblyStore} shared through Redis. Client-agnostic, like the duplicate store: it
- * only needs a function that sends one command (`EVALSHA`, `EVAL`, `ZRANGEBYSCORE`, `ZCARD`). Each
+ * only needs a function that sends one command (`EVALSHA`, `EVAL`, `ZRANGEBYSCORE`, `ZCARD`, `HGET`). Each
  * message is a hash under `<prefix>{<shard>}group:<id>` (`id` a keyed hash of its reference and
  * numbers: no phone number in a key name) whose TTL covers the reassembly timeout and the inbound
  * retry window; a sorted set per shard `<prefix>{<shard>}deadlines` indexes the messages by
  * deadline, so any instance finds the orphans, and claims each one atomically (so it is reported
  * once). Adding a part and taking the complete message is one script: two instances adding the
- * last two parts at once get one message between them, never two and never none.
+ * last two parts at once get one message between them, never two and never none. The parts held
+ * are bounded in bytes (`maxPendingBytes`, counted per shard in `<prefix>{<shard>}bytes`): past it
+ * a part is refused (`full`, answered 503 so that the service retries), unless it completes its message.
  *
  * Redis Cluster: every script touches the keys of one shard, which share a hash tag; the shards
  * spread the messages over the cluster's nodes. Scripts run by SHA (`EVALSHA`) and, when the node
@@ -204,6 +248,7 @@ export function createRedisReassemblyStore({
   shards = 16,
   keySecret = DEFAULT_KEY_SECRET,
   retentionMs = INBOUND_RETRY_WINDOW_MS + DUPLICATE_MARGIN_MS,
+  maxPendingBytes = DEFAULT_MAX_PENDING_BYTES,
   now = Date.now,
   token = () => globalThis.crypto.randomUUID(),
 }: RedisReassemblyStoreOptions): RedisReassemblyStore {
@@ -212,12 +257,15 @@ export function createRedisReassemblyStore({
   if (!Number.isSafeInteger(shards) || shards < 1 || shards > 1024) throw new TypeError(`shards must be an integer from 1 to 1024, got ${String(shards)}`);
   if (typeof keySecret !== 'string' || keySecret === '') throw new TypeError('keySecret must be a non-empty string');
   checkPositiveNumbers({ retentionMs });
+  checkPositiveIntegers({ maxPendingBytes });
+  const shardBudget = String(Math.max(1, Math.floor(maxPendingBytes / shards)));
   checkFunctions({ now, token });
   // A message's id is `<shard>.<hash>`: its keys, and the shard's index, follow from it alone. An
   // id of LEGACY is a message held under the layout of earlier versions (no shard), still claimed.
   const shardOf = (id: string): string => (id.startsWith(LEGACY) ? LEGACY : id.slice(0, id.indexOf('.')));
   const tag = (shard: string): string => (shard === LEGACY ? keyPrefix : `${keyPrefix}{${shard}}`);
   const indexOf = (shard: string): string => `${tag(shard)}deadlines`;
+  const bytesOf = (shard: string): string => `${tag(shard)}bytes`;
   const groupKey = (id: string): string => `${tag(shardOf(id))}group:${id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id}`;
   const handedOverKey = (id: string, ticketId: string): string => `${tag(shardOf(id))}handed-over:${ticketId}`;
   const ms = (value: number): string => String(Math.max(1, Math.ceil(value)));
@@ -276,7 +324,7 @@ export function createRedisReassemblyStore({
     for (const member of due) {
       const id = shard === LEGACY ? LEGACY + String(member) : String(member);
       try {
-        const reply = await run(CLAIM, [groupKey(id), index], [String(member), String(now()), ms(leaseMs), token()]);
+        const reply = await run(CLAIM, [groupKey(id), index, bytesOf(shard)], [String(member), String(now()), ms(leaseMs), token()]);
         if (Array.isArray(reply) && reply.length > 1) claimed.push(groupOf(id, reply, 1));
       } catch (e) {
         // One message that cannot be read must not hold back the others: it is claimed again after its lease.
@@ -317,8 +365,8 @@ export function createRedisReassemblyStore({
       try {
         reply = await run(
           ADD,
-          [groupKey(id), indexOf(shardOf(id)), handedOverKey(id, part.message.ticketId)],
-          [id, String(c.sequence), part.message.ticketId, encode(part), String(c.total), String(now()), ms(timeoutMs), ms(leaseMs), handOver, ms(retentionMs)],
+          [groupKey(id), indexOf(shardOf(id)), handedOverKey(id, part.message.ticketId), bytesOf(shardOf(id))],
+          [id, String(c.sequence), part.message.ticketId, encode(part), String(c.total), String(now()), ms(timeoutMs), ms(leaseMs), handOver, ms(retentionMs), shardBudget],
         );
       } catch (e) {
         doubt(id, handOver);
@@ -328,12 +376,13 @@ export function createRedisReassemblyStore({
       if (!Array.isArray(reply)) throw new TypeError(`unexpected reply of the reassembly script: ${String(reply)}`);
       const status = String(reply[0]);
       if (status === 'stored') return { status, received: Number(reply[1]), total: c.total } satisfies PartAddOutcome;
-      if (status === 'held' || status === 'in-flight' || status === 'duplicate-part' || status === 'handed-over') return { status };
+      if (status === 'held' || status === 'in-flight' || status === 'duplicate-part' || status === 'handed-over' || status === 'full') return { status };
       if (status === 'complete') return { status, group: groupOf(id, reply, 2) };
       throw new TypeError(`unexpected reply of the reassembly script: ${status}`);
     },
     async finish(group, { handedOverTtlMs }) {
-      const keys = [groupKey(group.key), indexOf(shardOf(group.key)), ...group.parts.map((p) => handedOverKey(group.key, p.message.ticketId))];
+      const shard = shardOf(group.key);
+      const keys = [groupKey(group.key), indexOf(shard), bytesOf(shard), ...group.parts.map((p) => handedOverKey(group.key, p.message.ticketId))];
       const reply = await run(FINISH, keys, [memberOf(group.key), group.token, String(now()), ms(handedOverTtlMs), ms(retentionMs)]);
       return Number(reply) === 1;
     },
@@ -360,6 +409,11 @@ export function createRedisReassemblyStore({
     async size() {
       let total = 0;
       for (const shard of shardNames) total += Number(await sendCommand(['ZCARD', indexOf(shard)]));
+      return total;
+    },
+    async pendingBytes() {
+      let total = 0;
+      for (const shard of shardNames) total += Number((await sendCommand(['HGET', bytesOf(shard), '#'])) ?? 0);
       return total;
     },
   };

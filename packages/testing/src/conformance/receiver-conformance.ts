@@ -61,7 +61,8 @@ export interface ReceiverConformanceOptions {
   /**
    * Whether the receiver takes the peer's address from `X-Forwarded-For` when a loopback proxy sets
    * it (a framework's trusted proxies, a `getRemoteAddress` option); when true, the allow-list is
-   * also checked with forwarded addresses, refused and allowed. Default false.
+   * also checked with forwarded addresses, refused and allowed, and the address used must be the
+   * proxy's own (last) entry: `X-Forwarded-For: <allowed>, <stranger>` is refused. Default false.
    */
   readonly forwardedFor?: boolean;
   /** How long the sandbox waits for an answer to its callbacks (default 1000 ms). */
@@ -240,11 +241,14 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         });
       }
 
-      it(`answers 403 to a peer the allow-list refuses${forwardedFor ? ' (the address the framework trusts), and takes the allowed one' : ''}`, async () => {
+      it(`answers 403 to a peer the allow-list refuses${forwardedFor ? ' (the address the framework trusts: the proxy\'s own entry, never one the client wrote before it), and takes the allowed one' : ''}`, async () => {
         expect((await post(url.allowList, 'receipt-single-delivered.xml')).status).toBe(403);
         if (!forwardedFor) return;
         expect((await post(url.allowList, 'receipt-single-delivered.xml', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(403);
+        // A stranger who writes an allowed address first: the proxy appends the address it saw.
+        expect((await post(url.allowList, 'receipt-single-delivered.xml', { 'x-forwarded-for': '192.0.2.10, 198.51.100.7' })).status).toBe(403);
         expect((await post(url.allowList, 'receipt-single-delivered.xml', { 'x-forwarded-for': '192.0.2.10' })).status).toBe(200);
+        expect((await post(url.allowList, 'receipt-single-delivered.xml', { 'x-forwarded-for': '198.51.100.7, 192.0.2.10' })).status).toBe(200);
       });
 
       it('answers 401 with a Basic challenge without or with wrong credentials, and takes the right ones', async () => {
