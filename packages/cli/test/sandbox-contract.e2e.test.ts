@@ -149,6 +149,17 @@ describe('the sandbox answers as the document says', () => {
       await conforms(await call('/sms/v4/mt', { method: 'POST', headers: { authorization: auth(), 'content-type': 'text/plain' }, body: 'x' }), '/sms/v4/mt', 'post', 415);
       sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
       await conforms(await send(format, mt(), 'sandbox', accept), '/sms/v4/mt', 'post', 503);
+      sandbox.addFault({ operation: 'send', kind: '1000', count: 1 });
+      await conforms(await send(format, mt(), 'sandbox', accept), '/sms/v4/mt', 'post', 500);
+      const statusPath = '/sms/v4/mt/{ticketId}/status';
+      await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: 'Basic eDp5', accept } }), statusPath, 'get', 401);
+      for (const [kind, status] of [['1000', 500], ['1010', 503]] as const) {
+        sandbox.addFault({ operation: 'status', kind, count: 1 });
+        await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth(), accept } }), statusPath, 'get', status);
+      }
+      await conforms(await call('/sms/v4/preview/14155550100', { headers: { authorization: auth('blocked'), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 403);
+      sandbox.addFault({ operation: 'lookup', kind: '1010', count: 1 });
+      await conforms(await call('/sms/v4/preview/14155550100', { headers: { authorization: auth(), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 503);
       await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth(), accept } }), '/sms/v4/mt/{ticketId}/status', 'get', 404);
       await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth('not-provisioned'), accept } }), '/sms/v4/mt/{ticketId}/status', 'get', 403);
       await conforms(await call('/sms/v4/preview/33612345678', { headers: { authorization: auth(), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 404);
@@ -169,6 +180,10 @@ describe('the sandbox answers as the document says', () => {
     await conforms(await invoke('sms-only', valid), path, 'post', 403);
     await conforms(await invoke('nobody', valid), path, 'post', 401);
     await conforms(await invoke('sandbox', valid, 'text/plain'), path, 'post', 415);
+    await conforms(await invoke('sandbox', JSON.stringify({ endUser: { phoneNumber: 14155550100 }, padding: 'x'.repeat(9000) })), path, 'post', 413);
+    await conforms(await call('/service/v1/invokeService/not-hex', { method: 'POST', headers: { authorization: auth(), 'content-type': 'application/json' }, body: valid }), path, 'post', 404);
+    sandbox.addFault({ operation: 'invokeService', kind: '1000', count: 1 });
+    await conforms(await invoke('sandbox', valid), path, 'post', 500);
   });
 
   it('another method (405, Allow, 12003) and an unknown path (404, 12006) answer error records of the document', async () => {
