@@ -140,7 +140,7 @@ export interface Sandbox {
   addFault(fault: Fault): void;
   /** Disarms every fault. */
   clearFaults(): void;
-  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters (settings stay). */
+  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters (settings and accounts' callback credentials stay). */
   reset(): void;
   /** The settings changeable while running (a copy). */
   settings(): SandboxSettings;

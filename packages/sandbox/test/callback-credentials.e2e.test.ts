@@ -123,5 +123,8 @@ describe('callback credentials per account', () => {
     for (const text of shown) {
       for (const secret of [PASSWORD, encodeURIComponent(PASSWORD), 'from-the-start', 'url-secret', Buffer.from(`openmarket:${PASSWORD}`).toString('base64')]) expect(text).not.toContain(secret);
     }
+    // A reset clears what happened, not what the accounts are.
+    sandbox.reset();
+    expect(sandbox.snapshot().accounts.find((a) => a.accountId === 'sandbox')?.callbackCredentials).toEqual({ username: 'openmarket', password: '***' });
   });
 });
