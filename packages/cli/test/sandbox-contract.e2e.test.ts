@@ -1,7 +1,7 @@
 // The sandbox against the OpenAPI document: every operation in both formats, success and each
 // class of error, and the receipts and inbound messages it posts, checked by an OpenAPI response
-// validator (openapi-response-validator) against the document `smsv4 openapi` generates, with the
-// headers the document marks required. XML bodies: the root element and namespace of the schema's
+// validator (openapi-response-validator) against the document `smsv4 openapi` generates, over real
+// HTTP on loopback, with the headers the document marks required. XML bodies: the root element and namespace of the schema's
 // `xml` hints, and the resource they carry (read by core, written as JSON) against the same schema.
 import {
   basicAuthorization,
@@ -19,9 +19,9 @@ import {
   type MtRequest,
   type WireFormat,
 } from '@smsv4/core';
-import { createManualClock, createSandbox } from '@smsv4/sandbox';
+import { createManualClock, createSandbox, type SandboxServer } from '@smsv4/sandbox';
 import OpenAPIResponseValidator from 'openapi-response-validator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/index.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -45,11 +45,18 @@ const sandbox = createSandbox({
     return new Response(null, { status: 200 });
   }) as typeof fetch,
 });
-afterAll(() => sandbox.close());
+// Over real HTTP on loopback: the answers as the Node listener writes them.
+let server: SandboxServer;
+beforeAll(async () => {
+  server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server.close();
+  await sandbox.close();
+});
 
-const BASE = 'http://127.0.0.1:4010';
 const auth = (account = 'sandbox'): string => basicAuthorization({ accountId: account, password: `${account}-password` });
-const call = (path: string, init: RequestInit = {}): Promise<Response> => sandbox.fetch(new Request(`${BASE}${path}`, init));
+const call = (path: string, init: RequestInit = {}): Promise<Response> => fetch(`${server.url}${path}`, init);
 const mt = (extra: Partial<MtRequest> = {}): MtRequest => ({ destination: { address: '14155550100' }, message: { type: 'text', content: 'Hello' }, ...extra });
 const send = (format: WireFormat, request: MtRequest, account = 'sandbox', accept?: string): Promise<Response> =>
   call('/sms/v4/mt', {
