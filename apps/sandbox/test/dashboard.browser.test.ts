@@ -22,9 +22,13 @@ interface Received {
   body: string;
 }
 
+/** The credentials the receiver takes under `/account` (set per account from the dashboard). */
+const ACCOUNT_CALLBACK_AUTHORIZATION = `Basic ${Buffer.from('openmarket:right-secret').toString('base64')}`;
+
 /**
  * A customer receiver on loopback: answers every callback 200 with an empty body, but the first two
- * under `/guarded` 401 (a wrong password, then put right).
+ * under `/guarded` 401 (a wrong password, then put right), and those under `/account` 401 unless
+ * they carry {@link ACCOUNT_CALLBACK_AUTHORIZATION}.
  */
 async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
   const received: Received[] = [];
@@ -33,7 +37,9 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      const refused = (req.url ?? '').startsWith('/guarded') && received.filter((r) => r.path.startsWith('/guarded')).length <= 2;
+      const refused =
+        ((req.url ?? '').startsWith('/guarded') && received.filter((r) => r.path.startsWith('/guarded')).length <= 2) ||
+        ((req.url ?? '').startsWith('/account') && req.headers.authorization !== ACCOUNT_CALLBACK_AUTHORIZATION);
       res.writeHead(refused ? 401 : 200, { 'content-length': '0' }).end();
     });
   });
@@ -202,6 +208,37 @@ describe('dashboard in Chromium', () => {
     expect(await page.content()).not.toContain('wrong-secret');
     const guarded = receiver.received.filter((r) => r.path === '/guarded');
     expect(guarded[0]?.headers.authorization).toBe(`Basic ${Buffer.from('acme:wrong-secret').toString('base64')}`);
+    await byTestId('tab-messages').click();
+  });
+
+  it("sets an account's callback credentials from the form: a wrong password is 401 and retried, put right the retry is taken, the password never shown", async () => {
+    const save = async (password: string) => {
+      await byTestId('credentials-account').selectOption(ACCOUNT.accountId);
+      await byTestId('credentials-username').fill('openmarket');
+      await byTestId('credentials-password').fill(password);
+      await byTestId('credentials-submit').click();
+      await expect.poll(() => byTestId('credentials-result').getAttribute('class')).toContain('tone-ok');
+      expect(await byTestId('credentials-password').inputValue()).toBe('');
+    };
+    await save('not-right');
+    await expect.poll(() => byTestId(`credentials-of-${ACCOUNT.accountId}`).textContent()).toBe('openmarket:***');
+    // A plain URL: the account's credentials go with it.
+    const sent = await send({ destination: { address: '14155550100' }, delivery: { receiptRequested: 'final', url: `${receiver.url}/account` } });
+    expect(sent.status).toBe(202);
+    await byTestId('tab-callbacks').click();
+    const rows = page.locator(`[data-testid="callback-row"][data-ticket-id="${sent.ticketId}"]`);
+    await expect.poll(() => rows.first().locator('[data-testid="callback-outcome"]').textContent(), { timeout: 10_000 }).toBe('pending-retry');
+    expect(await rows.first().textContent()).toContain('401');
+    await save('right-secret');
+    await expect.poll(() => rows.first().locator('[data-testid="callback-outcome"]').textContent(), { timeout: 10_000 }).toBe('delivered');
+    const content = await page.content();
+    expect(content).not.toContain('not-right');
+    expect(content).not.toContain('right-secret');
+    const account = receiver.received.filter((r) => r.path === '/account');
+    expect(account.at(0)?.headers.authorization).toBe(`Basic ${Buffer.from('openmarket:not-right').toString('base64')}`);
+    expect(account.at(-1)?.headers.authorization).toBe(ACCOUNT_CALLBACK_AUTHORIZATION);
+    await byTestId('credentials-remove').click();
+    await expect.poll(() => byTestId(`credentials-of-${ACCOUNT.accountId}`).textContent()).toBe('none');
     await byTestId('tab-messages').click();
   });
 

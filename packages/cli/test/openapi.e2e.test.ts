@@ -1,6 +1,20 @@
 // `smsv4 openapi` end to end: the document passes @readme/openapi-parser (OpenAPI 3.1), carries every
 // code of the core catalogue, and its JSON examples hold against its own schemas.
-import { INVOKE_ERRORS, INVOKE_INVALID, LOOKUP_CREDENTIALS_DESCRIPTION, MT_INVALID, SMS_ERRORS, XML_NAMESPACES, type InvokeErrorCode } from '@smsv4/core';
+import {
+  decodeDeliveryReceipt,
+  decodeErrorRecord,
+  decodeMobileOriginate,
+  decodeMtRequest,
+  decodeMtStatus,
+  decodePreview,
+  INVOKE_ERRORS,
+  INVOKE_INVALID,
+  LOOKUP_CREDENTIALS_DESCRIPTION,
+  MT_INVALID,
+  SMS_ERRORS,
+  XML_NAMESPACES,
+  type InvokeErrorCode,
+} from '@smsv4/core';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -110,6 +124,34 @@ describe('smsv4 openapi', () => {
   });
 
   it('has JSON and XML examples (operations and webhooks) that hold against their own schemas under strict Ajv, and schemas that hold real payloads', () => {
+    type Read = (text: string) => { ok: true; value: unknown } | { ok: false; error: unknown };
+    const XML_READERS: Record<string, Read> = {
+      MtRequest: (text) => decodeMtRequest(text, 'xml'),
+      MtStatus: (text) => decodeMtStatus(text, 'xml'),
+      DeliveryReceipt: (text) => decodeDeliveryReceipt(text, 'xml'),
+      MobileOriginate: (text) => decodeMobileOriginate(text, 'xml'),
+      Preview: (text) => decodePreview(text, 'xml'),
+      ErrorRecord: (text) => decodeErrorRecord(text, 'xml'),
+    };
+    /** The members of `value` its schema (at `ref`) does not name, as paths. */
+    const unknownMembers = (ref: string, value: unknown, path = ''): string[] => {
+      let schema = document.components.schemas[ref.split('/').pop() as string] as Json;
+      const resolve = (s: Json): Json => (s.$ref === undefined ? s : (document.components.schemas[(s.$ref as string).split('/').pop() as string] as Json));
+      schema = resolve(schema);
+      const walk = (s: Json, v: unknown, at: string): string[] => {
+        s = resolve(s);
+        const branches = (s.anyOf ?? s.oneOf ?? s.allOf) as Json[] | undefined;
+        if (branches !== undefined) {
+          const found = branches.map((b) => walk(b, v, at));
+          return found.find((f) => f.length === 0) ?? found[0] ?? [];
+        }
+        if (Array.isArray(v)) return v.flatMap((item, i) => (s.items === undefined ? [] : walk(s.items as Json, item, `${at}/${i}`)));
+        if (v === null || typeof v !== 'object') return [];
+        const properties = (s.properties ?? {}) as Json;
+        return Object.entries(v).flatMap(([key, inner]) => (key in properties ? walk(properties[key] as Json, inner, `${at}/${key}`) : [`${at}/${key}`]));
+      };
+      return walk(schema, value, path);
+    };
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     // OpenAPI's own keywords inside schemas: annotations for Ajv.
     ajv.addVocabulary(['xml', 'components']);
@@ -139,7 +181,14 @@ describe('smsv4 openapi', () => {
             const namespace = document.components.schemas[root]?.xml?.namespace as string | undefined;
             if (namespace !== undefined) expect(text, `${ref} ${name}`).toContain(`xmlns="${namespace}"`);
             expect(text, `${ref} ${name}`).toMatch(/^<\?xml|^</);
+            // Core reads that text as the example's value: the XML and the value say the same.
+            const read = XML_READERS[root];
+            expect(read, `a reader for ${root}`).toBeDefined();
+            const decoded = read?.(text);
+            expect(decoded?.ok ? decoded.value : decoded, `${ref} ${name}`).toEqual((example as Json).value);
           }
+          // One spelling per member: every member of an example is a property of its schema.
+          expect(unknownMembers(ref, (example as Json).value), `${ref} ${name}`).toEqual([]);
           examples++;
         }
       }

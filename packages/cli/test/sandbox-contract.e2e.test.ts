@@ -1,7 +1,7 @@
 // The sandbox against the OpenAPI document: every operation in both formats, success and each
 // class of error, and the receipts and inbound messages it posts, checked by an OpenAPI response
-// validator (openapi-response-validator) against the document `smsv4 openapi` generates, with the
-// headers the document marks required. XML bodies: the root element and namespace of the schema's
+// validator (openapi-response-validator) against the document `smsv4 openapi` generates, over real
+// HTTP on loopback, with the headers the document marks required. XML bodies: the root element and namespace of the schema's
 // `xml` hints, and the resource they carry (read by core, written as JSON) against the same schema.
 import {
   basicAuthorization,
@@ -19,9 +19,9 @@ import {
   type MtRequest,
   type WireFormat,
 } from '@smsv4/core';
-import { createManualClock, createSandbox } from '@smsv4/sandbox';
+import { createManualClock, createSandbox, type SandboxServer } from '@smsv4/sandbox';
 import OpenAPIResponseValidator from 'openapi-response-validator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/index.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -45,11 +45,18 @@ const sandbox = createSandbox({
     return new Response(null, { status: 200 });
   }) as typeof fetch,
 });
-afterAll(() => sandbox.close());
+// Over real HTTP on loopback: the answers as the Node listener writes them.
+let server: SandboxServer;
+beforeAll(async () => {
+  server = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server.close();
+  await sandbox.close();
+});
 
-const BASE = 'http://127.0.0.1:4010';
 const auth = (account = 'sandbox'): string => basicAuthorization({ accountId: account, password: `${account}-password` });
-const call = (path: string, init: RequestInit = {}): Promise<Response> => sandbox.fetch(new Request(`${BASE}${path}`, init));
+const call = (path: string, init: RequestInit = {}): Promise<Response> => fetch(`${server.url}${path}`, init);
 const mt = (extra: Partial<MtRequest> = {}): MtRequest => ({ destination: { address: '14155550100' }, message: { type: 'text', content: 'Hello' }, ...extra });
 const send = (format: WireFormat, request: MtRequest, account = 'sandbox', accept?: string): Promise<Response> =>
   call('/sms/v4/mt', {
@@ -149,6 +156,17 @@ describe('the sandbox answers as the document says', () => {
       await conforms(await call('/sms/v4/mt', { method: 'POST', headers: { authorization: auth(), 'content-type': 'text/plain' }, body: 'x' }), '/sms/v4/mt', 'post', 415);
       sandbox.addFault({ operation: 'send', kind: '1010', count: 1 });
       await conforms(await send(format, mt(), 'sandbox', accept), '/sms/v4/mt', 'post', 503);
+      sandbox.addFault({ operation: 'send', kind: '1000', count: 1 });
+      await conforms(await send(format, mt(), 'sandbox', accept), '/sms/v4/mt', 'post', 500);
+      const statusPath = '/sms/v4/mt/{ticketId}/status';
+      await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: 'Basic eDp5', accept } }), statusPath, 'get', 401);
+      for (const [kind, status] of [['1000', 500], ['1010', 503]] as const) {
+        sandbox.addFault({ operation: 'status', kind, count: 1 });
+        await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth(), accept } }), statusPath, 'get', status);
+      }
+      await conforms(await call('/sms/v4/preview/14155550100', { headers: { authorization: auth('blocked'), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 403);
+      sandbox.addFault({ operation: 'lookup', kind: '1010', count: 1 });
+      await conforms(await call('/sms/v4/preview/14155550100', { headers: { authorization: auth(), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 503);
       await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth(), accept } }), '/sms/v4/mt/{ticketId}/status', 'get', 404);
       await conforms(await call('/sms/v4/mt/AAAAA-BBBBB-CCCCC-DDDDD/status', { headers: { authorization: auth('not-provisioned'), accept } }), '/sms/v4/mt/{ticketId}/status', 'get', 403);
       await conforms(await call('/sms/v4/preview/33612345678', { headers: { authorization: auth(), accept } }), '/sms/v4/preview/{phoneNumber}', 'get', 404);
@@ -169,6 +187,10 @@ describe('the sandbox answers as the document says', () => {
     await conforms(await invoke('sms-only', valid), path, 'post', 403);
     await conforms(await invoke('nobody', valid), path, 'post', 401);
     await conforms(await invoke('sandbox', valid, 'text/plain'), path, 'post', 415);
+    await conforms(await invoke('sandbox', JSON.stringify({ endUser: { phoneNumber: 14155550100 }, padding: 'x'.repeat(9000) })), path, 'post', 413);
+    await conforms(await call('/service/v1/invokeService/not-hex', { method: 'POST', headers: { authorization: auth(), 'content-type': 'application/json' }, body: valid }), path, 'post', 404);
+    sandbox.addFault({ operation: 'invokeService', kind: '1000', count: 1 });
+    await conforms(await invoke('sandbox', valid), path, 'post', 500);
   });
 
   it('another method (405, Allow, 12003) and an unknown path (404, 12006) answer error records of the document', async () => {

@@ -25,7 +25,7 @@ export type { Sandbox, SandboxOptions } from './sandbox.js';
 export type { ListenOptions, ListenTlsOptions, SandboxServer } from './listen/listen-types.js';
 export type { SandboxRequestContext, SandboxTlsInfo } from './http/account-checks.js';
 
-export type { SandboxAccount, AccountKind, DemoLimits } from './state/accounts.js';
+export type { SandboxAccount, AccountKind, CallbackCredentials, DemoLimits } from './state/accounts.js';
 export { DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, SandboxAccountSchema, SandboxAccountsFileSchema, parseAccounts } from './state/accounts.js';
 
 export type { OperatorEntry, OperatorTable, OperatorTableError, GlobalRoute } from './state/operators.js';

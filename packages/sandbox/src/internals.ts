@@ -12,7 +12,7 @@ import type { Scenario } from './engine/scenarios.js';
 import type { SandboxMetrics } from './state/metrics.js';
 import type { SandboxStore } from './state/store.js';
 import type { SettingsError, SandboxSettings } from './state/settings.js';
-import type { MessagePage, SandboxSnapshot } from './state/views.js';
+import type { AccountView, MessagePage, SandboxSnapshot } from './state/views.js';
 
 /** Shared state and services of a sandbox. */
 export interface SandboxInternals {
@@ -44,6 +44,10 @@ export interface SandboxInternals {
   settings(): SandboxSettings;
   /** Checks and applies a change of settings (a parsed JSON body). */
   updateSettings(patch: unknown): { ok: true; value: SandboxSettings } | { ok: false; error: SettingsError };
+  /** Sets (or, with `null`, removes) an account's callback credentials (a parsed JSON body). */
+  setCallbackCredentials(accountId: string, credentials: unknown): { ok: true; value: AccountView } | { ok: false; error: { code: 'no-account' | 'invalid-credentials'; description: string } };
+  /** The accounts as the admin API lists them (no password). */
+  accountViews(): AccountView[];
   /** The counters (`/__sandbox/metrics`). */
   readonly metrics: SandboxMetrics;
   /** Waits out a `latency` fault and answers a `1010`/`1000` one: what `takeBefore` gave. */

@@ -2,12 +2,12 @@
  * `createSandbox`: an in-memory emulator of the whole service on one origin, as a Web-standard
  * handler (`Request` → `Response`) usable in-process, with a Node listener on demand.
  */
-import { checkLogger, writeLog, encodeMobileOriginate, formatForAccept, formatTimestamp, STATUS_RETENTION_MS, type InvokeValidationOptions, type TelemetryLogger } from '@smsv4/core';
+import { basicAuthorization, checkLogger, writeLog, encodeMobileOriginate, formatForAccept, formatTimestamp, STATUS_RETENTION_MS, type InvokeValidationOptions, type TelemetryLogger } from '@smsv4/core';
 import { ADMIN_PREFIX, handleAdmin } from './http/admin-api.js';
 import type { SandboxRequestContext } from './http/account-checks.js';
-import { checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type SandboxAccount } from './state/accounts.js';
+import { callbackCredentialsProblem, checkAccounts, DEFAULT_ACCOUNTS, DEFAULT_DEMO_SHORT_CODE, type CallbackCredentials, type SandboxAccount } from './state/accounts.js';
 import { createCallbackDispatcher, postWithFetch, type CallbackPost, type RetryPolicy } from './engine/callbacks.js';
-import { callbackTarget, createCallbackPolicy, redactUrl } from './engine/callback-url.js';
+import { callbackTarget, createCallbackPolicy, REDACTED, redactUrl } from './engine/callback-url.js';
 import { hostAllowed, type AllowedHosts } from './http/request-guard.js';
 import { createChangeFeed, type ChangeListener } from './state/change-feed.js';
 import { createScaledClock, type SandboxClock } from './engine/clock.js';
@@ -26,7 +26,7 @@ import { handleLookup, handleSend, handleStatus } from './http/sms-routes.js';
 import { DEFAULT_SETTINGS, parseSettingsPatch, type SandboxSettings } from './state/settings.js';
 import { createStore } from './state/store.js';
 import type { ListenOptions, SandboxServer } from './listen/listen-types.js';
-import type { MessagePage, MessageView, SandboxSnapshot } from './state/views.js';
+import type { AccountView, MessagePage, MessageView, SandboxSnapshot } from './state/views.js';
 
 /** Options of {@link createSandbox}. Every option has a default. */
 export interface SandboxOptions {
@@ -140,10 +140,17 @@ export interface Sandbox {
   addFault(fault: Fault): void;
   /** Disarms every fault. */
   clearFaults(): void;
-  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters (settings stay). */
+  /** Clears messages, callbacks, inbound messages, invocations, scenarios, faults and counters (settings and accounts' callback credentials stay). */
   reset(): void;
   /** The settings changeable while running (a copy). */
   settings(): SandboxSettings;
+  /**
+   * Sets (or, with `null`, removes) the Basic credentials of an account's callbacks: receipts of its
+   * sends and inbound messages to it whose URL carries no credentials in its userinfo are posted
+   * with `Authorization: Basic` from then on, retries included. The password is never shown back.
+   * An unknown account or unusable credentials are a `TypeError`.
+   */
+  setCallbackCredentials(accountId: string, credentials: CallbackCredentials | null): void;
   /**
    * Changes settings while running (`{ callbackTimestampOffset: '-05:00' }`); they apply to the
    * callbacks made from then on. An unknown or invalid setting is a `TypeError`.
@@ -243,6 +250,39 @@ export function createSandbox({
   for (const [destination, scenario] of Object.entries(scenarios)) armScenario(destination, scenario);
   for (const fault of faults) armFault(fault);
 
+  // The accounts' callback credentials, changeable while running (never shown back).
+  const callbackCredentials = new Map<string, CallbackCredentials>();
+  for (const account of accounts) {
+    if (account.callbackCredentials !== undefined) callbackCredentials.set(account.accountId, { username: account.callbackCredentials.username, password: account.callbackCredentials.password });
+  }
+  const callbackAuthorization = (accountId: string): string | undefined => {
+    const credentials = callbackCredentials.get(accountId);
+    return credentials === undefined ? undefined : basicAuthorization({ accountId: credentials.username, password: credentials.password });
+  };
+  const setCallbackCredentials: SandboxInternals['setCallbackCredentials'] = (accountId, credentials) => {
+    if (!accounts.some((a) => a.accountId === accountId)) return { ok: false, error: { code: 'no-account', description: `no account ${JSON.stringify(accountId)}` } };
+    if (credentials === null) {
+      callbackCredentials.delete(accountId);
+    } else {
+      const problem = callbackCredentialsProblem(credentials);
+      if (problem !== undefined) return { ok: false, error: { code: 'invalid-credentials', description: problem } };
+      const { username, password } = credentials as CallbackCredentials;
+      callbackCredentials.set(accountId, { username, password });
+    }
+    feed.emit('settings');
+    return { ok: true, value: accountView(accountId) };
+  };
+  const accountView = (accountId: string): AccountView => {
+    const account = accounts.find((a) => a.accountId === accountId) as SandboxAccount;
+    const credentials = callbackCredentials.get(accountId);
+    return {
+      accountId,
+      ...(account.label === undefined ? {} : { label: account.label }),
+      kind: account.kind ?? 'standard',
+      ...(credentials === undefined ? {} : { callbackCredentials: { username: credentials.username, password: REDACTED } }),
+    };
+  };
+
   const nodePoster = fetchOption === undefined && isNode() ? lazyNodePost() : undefined;
   const post = fetchOption === undefined ? (nodePoster?.post ?? postWithFetch(globalThis.fetch)) : postWithFetch(fetchOption);
   const dispatcher = createCallbackDispatcher({
@@ -270,6 +310,7 @@ export function createSandbox({
     isLive: (record) => store.messages.get(record.ticketId) === record,
     timestampOffset: () => settings.callbackTimestampOffset,
     onFinalPart: (code) => metrics.finalPart(code),
+    callbackAuthorization,
   });
   const directory = createOperatorDirectory(table.value);
   const newTicketId = createTicketIdFactory(store.hasTicket);
@@ -330,6 +371,7 @@ export function createSandbox({
         url,
         format,
         body,
+        authorization: () => callbackAuthorization(account.accountId),
         onAttempt(attempt) {
           const record = store.inbound.get(ticketId);
           if (record === undefined) return;
@@ -349,7 +391,7 @@ export function createSandbox({
     callbacks: newestFirst(store.callbacks, SNAPSHOT_LIMITS.callbacks),
     inbound: newestFirst(store.inbound.values(), SNAPSHOT_LIMITS.inbound).map((r) => ({ ...r, submittedAt: new Date(r.submittedAt).toISOString() })),
     invocations: newestFirst(store.invocations, SNAPSHOT_LIMITS.invocations),
-    accounts: accounts.map((a) => ({ accountId: a.accountId, ...(a.label === undefined ? {} : { label: a.label }), kind: a.kind ?? 'standard' })),
+    accounts: accounts.map((a) => accountView(a.accountId)),
     settings: { ...settings },
     metrics: metrics.view(),
   });
@@ -411,6 +453,8 @@ export function createSandbox({
     reset,
     settings: () => ({ ...settings }),
     updateSettings,
+    setCallbackCredentials,
+    accountViews: () => accounts.map((a) => accountView(a.accountId)),
     metrics,
     async faultBefore(operation: FaultOperation) {
       const fault = faultQueue.takeBefore(operation);
@@ -516,6 +560,10 @@ export function createSandbox({
       const result = updateSettings(patch);
       if (!result.ok) throw new TypeError(result.error.description);
       return result.value;
+    },
+    setCallbackCredentials(accountId, credentials) {
+      const result = setCallbackCredentials(accountId, credentials);
+      if (!result.ok) throw new TypeError(result.error.description);
     },
     async close() {
       if (closed) return;

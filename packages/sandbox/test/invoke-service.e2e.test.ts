@@ -60,8 +60,10 @@ describe('Invoke Service', () => {
     expect(description.startsWith(INVOKE_ERRORS[12002].description)).toBe(true);
   });
 
-  it('12003 for a method other than POST', async () => {
-    await expectInvokeError(await invoke('/service/v1/invokeService/abc', { method: 'GET' }), 12003);
+  it('12003 for a method other than POST, with Allow: POST', async () => {
+    const res = await invoke('/service/v1/invokeService/abc', { method: 'GET' });
+    expect(res.headers.get('allow')).toBe('POST');
+    await expectInvokeError(res, 12003);
   });
 
   it('12004 for another API version', async () => {

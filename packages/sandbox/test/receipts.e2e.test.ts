@@ -219,6 +219,7 @@ describe('retries with a scaled clock', () => {
   it.each([
     ['an HTTP 500', 500 as const],
     ['a dropped connection', 'drop' as const],
+    ['an HTTP 201 (only 200 settles a receipt)', 201 as const],
   ])('retries a receipt after %s until the receiver takes it', async (_, failure) => {
     const before = receiver.received.length;
     receiver.script(failure, failure);
@@ -238,6 +239,8 @@ describe('retries with a scaled clock', () => {
     if (failure === 500) {
       expect(attempts[0]?.httpStatus).toBe(500);
       expect(attempts[0]?.responseBody).toBe('receiver says 500');
+    } else if (failure === 201) {
+      expect(attempts[0]?.httpStatus).toBe(201);
     } else {
       expect(attempts[0]?.httpStatus).toBeUndefined();
       expect(attempts[0]?.error).toBeTruthy();

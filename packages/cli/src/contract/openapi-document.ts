@@ -243,7 +243,7 @@ function callback(kind: 'receipt' | 'inbound'): JsonSchema {
       operationId: kind === 'receipt' ? 'receiveDeliveryReceipt' : 'receiveInboundMessage',
       tags: ['Callbacks'],
       summary: kind === 'receipt' ? 'A delivery receipt, one per message part' : 'An inbound message, one per part',
-      description: `Posted by the service to ${kind === 'receipt' ? 'delivery.url, else the receipt URL set at provisioning' : 'the inbound URL set at provisioning'}, in JSON or XML (the service publishes no rule: the sandbox posts receipts in the format of the send and inbound messages in the account's format; take both). Answer ${settling.join(' or ')} with an empty body; any other answer (another 2xx included), a network error or a timeout makes the service retry for up to ${window}: expect duplicates. The service does not sign callbacks; asked to, it sends HTTP Basic credentials (the sandbox: those in the URL's userinfo).`,
+      description: `Posted by the service to ${kind === 'receipt' ? 'delivery.url, else the receipt URL set at provisioning' : 'the inbound URL set at provisioning'}, in JSON or XML (the service publishes no rule: the sandbox posts receipts in the format of the send and inbound messages in the account's format; take both). Answer ${settling.join(' or ')} with an empty body; any other answer (another 2xx included), a network error or a timeout makes the service retry for up to ${window}: expect duplicates. The service does not sign callbacks; asked to, it sends HTTP Basic credentials (the sandbox: those in the URL's userinfo, else those set on the account).`,
       security: [{}, { basicAuth: [] }],
       parameters: [
         { name: 'X-API-Version', in: 'header', required: true, schema: { type: 'string', const: '4' } },

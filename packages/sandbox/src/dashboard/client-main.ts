@@ -539,9 +539,14 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
           {},
           el('th', { scope: 'row' }, el('span', { class: 'mono' }, account.accountId), account.label ? el('div', { class: 'muted' }, account.label) : ''),
           el('td', { class: 'type-cell' }, account.kind),
+          el('td', { class: 'mono', 'data-testid': `credentials-of-${account.accountId}` }, account.callbackCredentials ? `${account.callbackCredentials.username}:${account.callbackCredentials.password}` : 'none'),
         ),
       ),
     );
+    const credentialsAccount = byId<HTMLSelectElement>('credentials-account');
+    const chosenAccount = credentialsAccount.value;
+    credentialsAccount.replaceChildren(...snapshot.accounts.map((account) => el('option', { value: account.accountId }, account.accountId)));
+    if (snapshot.accounts.some((account) => account.accountId === chosenAccount)) credentialsAccount.value = chosenAccount;
     for (const id of ['inbound-account', 'compose-account']) {
       const select = byId<HTMLSelectElement>(id);
       const chosen = select.value;
@@ -737,6 +742,31 @@ export function dashboardClient(h: DashboardHelpers, config: DashboardPageConfig
       setStatus(settingsStatus, 'The sandbox could not be reached.', 'fail');
     }
   });
+
+  const credentialsForm = byId<HTMLFormElement>('credentials-form');
+  const credentialsStatus = byId('credentials-status');
+  async function changeCredentials(remove: boolean): Promise<void> {
+    const values = formValues(credentialsForm);
+    const accountId = values.accountId ?? '';
+    const path = `accounts/${encodeURIComponent(accountId)}/callback-credentials`;
+    try {
+      const response = remove ? await api(path, { method: 'DELETE' }) : await api(path, { method: 'PUT', body: { username: values.username ?? '', password: values.password ?? '' } });
+      if (response.ok) {
+        setStatus(credentialsStatus, remove ? `Callbacks of ${accountId} now carry no credentials.` : `Callbacks of ${accountId} now carry the credentials of ${values.username ?? ''}.`, 'ok');
+        // The password leaves the page once the sandbox has it.
+        const password = credentialsForm.elements.namedItem('password');
+        if (password instanceof HTMLInputElement) password.value = '';
+      } else setStatus(credentialsStatus, await errorOf(response), 'fail');
+      void loadState();
+    } catch {
+      setStatus(credentialsStatus, 'The sandbox could not be reached.', 'fail');
+    }
+  }
+  credentialsForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void changeCredentials(false);
+  });
+  byId('credentials-remove').addEventListener('click', () => void changeCredentials(true));
 
   const faultForm = byId<HTMLFormElement>('fault-form');
   const faultStatus = byId('fault-status');

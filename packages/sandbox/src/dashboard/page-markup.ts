@@ -216,9 +216,23 @@ export const DASHBOARD_MARKUP = `
       <h2 id="accounts-heading">Accounts</h2>
       <table class="grid compact" data-testid="accounts-table">
         <caption class="visually-hidden">Accounts the sandbox knows</caption>
-        <thead><tr><th scope="col">Account ID</th><th scope="col">Kind</th></tr></thead>
+        <thead><tr><th scope="col">Account ID</th><th scope="col">Kind</th><th scope="col">Callback auth</th></tr></thead>
         <tbody id="accounts-body" data-testid="accounts-body"></tbody>
       </table>
+      <form id="credentials-form" novalidate data-testid="credentials-form">
+        <h3 class="subheading">Basic credentials of callbacks</h3>
+        <label>Account <select id="credentials-account" name="accountId" data-testid="credentials-account"></select></label>
+        <div class="row2">
+          <label>User name <input name="username" autocomplete="off" spellcheck="false" data-testid="credentials-username"></label>
+          <label>Password <input name="password" type="password" autocomplete="new-password" data-testid="credentials-password"></label>
+        </div>
+        <p class="hint">Sent as Authorization: Basic on every attempt of the account's receipts and inbound messages whose URL carries no credentials, retries included. The password is never shown back.</p>
+        <div class="buttons">
+          <button type="submit" data-testid="credentials-submit">Save credentials</button>
+          <button type="button" id="credentials-remove" class="secondary" data-testid="credentials-remove">Remove</button>
+        </div>
+        <p id="credentials-status" class="form-status" role="status" aria-live="polite" data-testid="credentials-result"></p>
+      </form>
     </section>
 
     <section class="card" aria-labelledby="reset-heading">

@@ -22,6 +22,7 @@ body { margin: 0; }
 h1, h2, h3, h4 { margin: 0; line-height: 1.2; }
 h1 { font-size: 1.25rem; }
 h2 { font-size: 1rem; margin-bottom: .6rem; }
+.subheading { font-size: .9rem; margin: .9rem 0 .4rem; }
 h4 { font-size: .85rem; margin: .9rem 0 .35rem; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
 a { color: var(--accent); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }

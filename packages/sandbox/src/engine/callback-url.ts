@@ -12,17 +12,24 @@ export const REDACTED = '***';
 /** The URL to post to (without userinfo) and the `Authorization` its userinfo asks for. */
 export type CallbackTarget = { ok: true; url: URL; authorization?: string } | { ok: false; error: string };
 
-function decode(part: string): string | undefined {
+/** Percent-decodes a part of the userinfo; a `%` that starts no valid escape is taken as it is. */
+function decode(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    return undefined;
+    return part.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
   }
 }
 
 /**
  * Reads a callback URL: an `http://` or `https://` URL, its userinfo turned into Basic credentials
- * (percent-decoded, as the URL standard encodes them). Never throws.
+ * (percent-decoded, as the URL standard encodes them; a stray `%` kept as it is). Never throws.
  */
 export function callbackTarget(raw: string): CallbackTarget {
   let url: URL;
@@ -37,7 +44,6 @@ export function callbackTarget(raw: string): CallbackTarget {
   const password = decode(url.password);
   url.username = '';
   url.password = '';
-  if (user === undefined || password === undefined) return { ok: false, error: 'the credentials of the URL are not percent-encoded correctly' };
   if (user.includes(':')) return { ok: false, error: 'the user name of the URL contains a colon, which Basic authentication cannot carry' };
   return { ok: true, url, authorization: basicAuthorization({ accountId: user, password }) };
 }

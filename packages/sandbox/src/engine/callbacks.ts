@@ -52,6 +52,11 @@ export interface CallbackJob {
   readonly url: string;
   readonly format: WireFormat;
   readonly body: string;
+  /**
+   * The `Authorization` of an attempt whose URL carries no credentials in its userinfo (the
+   * account's callback credentials), read at each attempt so that a change applies to the retries.
+   */
+  readonly authorization?: () => string | undefined;
   /** Told about every attempt once its outcome is known. */
   readonly onAttempt?: (attempt: CallbackAttemptView) => void;
 }
@@ -177,7 +182,8 @@ export function createCallbackDispatcher({
       error = `callbacks to ${target.url.host} are not allowed: loopback, the hosts of the accounts' URLs and callbackHosts only`;
       retryable = false;
     } else {
-      const { url, authorization } = target;
+      const { url } = target;
+      const authorization = target.authorization ?? job.authorization?.();
       // One controller per attempt: aborted by its timeout, or by reset and close.
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(new DOMException(`timeout after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);

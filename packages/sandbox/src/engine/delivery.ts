@@ -46,6 +46,8 @@ export interface DeliveryContext {
   readonly timestampOffset?: () => string;
   /** Told the code of each part that reaches a final state (the sandbox's counters). */
   readonly onFinalPart?: (code: number) => void;
+  /** The `Authorization` an account's callbacks carry when their URL has no credentials (read at each attempt). */
+  readonly callbackAuthorization?: (accountId: string) => string | undefined;
 }
 
 interface FinalEvent {
@@ -91,7 +93,7 @@ function finalEvents(record: MessageRecord, plan: MessagePlan, scenario: Scenari
 }
 
 /** Creates the simulator. */
-export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart, timestampOffset = () => 'Z' }: DeliveryContext): DeliverySimulator {
+export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFinalPart, timestampOffset = () => 'Z', callbackAuthorization }: DeliveryContext): DeliverySimulator {
   const schedule = (record: MessageRecord, at: number, fn: () => void): void => {
     const timer = clock.setTimeout(() => {
       record.timers.delete(timer);
@@ -111,6 +113,7 @@ export function createDeliverySimulator({ clock, feed, dispatcher, isLive, onFin
       url,
       format: record.format,
       body: encodeDeliveryReceipt(deliveryReceiptOf(record, part, at, timestampOffset()), record.format),
+      ...(callbackAuthorization === undefined ? {} : { authorization: () => callbackAuthorization(record.accountId) }),
       onAttempt(attempt) {
         if (!isLive(record)) return;
         const status = attempt.httpStatus === undefined ? attempt.error : `HTTP ${attempt.httpStatus}`;

@@ -14,6 +14,7 @@ import { adminError, empty, json } from './responses.js';
 import { createEventStream } from './event-stream.js';
 import { PAGE_SECURITY_HEADERS, pageContentSecurityPolicy } from './page-policy.js';
 import { adminWriteRefusal } from './request-guard.js';
+import { handleAdminAccounts } from './admin-accounts.js';
 import { handleSend } from './sms-routes.js';
 
 /** The admin API prefix. */
@@ -152,6 +153,8 @@ export async function handleAdmin(sandbox: SandboxInternals, request: Request, p
     if (!result.ok) return json({ error: result.error }, 400, requestId);
     return json(result.value, 202, requestId);
   }
+  const accounts = await handleAdminAccounts(sandbox, request, api, requestId);
+  if (accounts !== undefined) return accounts;
   if (api === '/settings') {
     if (method === 'GET') return json(sandbox.settings(), 200, requestId);
     if (method !== 'PUT') return notAllowed('GET, PUT', requestId);

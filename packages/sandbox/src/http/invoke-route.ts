@@ -29,7 +29,10 @@ export async function handleInvokeService(sandbox: SandboxInternals, request: Re
   const line = checkInvokeServiceRequestLine({ method: request.method, url: request.url });
   if (!line.ok) {
     await request.body?.cancel().catch(() => undefined);
-    return invokeError(line.error, requestId);
+    const response = invokeError(line.error, requestId);
+    // A 405 names the method the resource takes (RFC 9110), as the SMS paths' do.
+    if (line.error.code === 12003) response.headers.set('allow', 'POST');
+    return response;
   }
   const { serviceId } = line.value;
   const at = sandbox.clock.now();

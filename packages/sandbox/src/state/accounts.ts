@@ -22,6 +22,33 @@ export interface DemoLimits {
   readonly maxRequests?: number;
 }
 
+/**
+ * HTTP Basic credentials the service sends on an account's callbacks (it does not sign them; on
+ * request, it authenticates to the customer's URL this way).
+ */
+export interface CallbackCredentials {
+  /** User name (non-empty, without a colon: Basic authentication cannot carry one). */
+  readonly username: string;
+  /** Password (non-empty). Never shown back: the admin API and the dashboard write `***`. */
+  readonly password: string;
+}
+
+/**
+ * Checks callback credentials; answers why they are not usable, or `undefined` when they are.
+ * Never throws.
+ */
+export function callbackCredentialsProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'callback credentials must be an object { username, password }';
+  const { username, password, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) return `unknown member ${JSON.stringify(unknown[0])} (username and password only)`;
+  if (typeof username !== 'string' || username === '') return 'username must be a non-empty string';
+  if (username.includes(':')) return 'username must not contain a colon (Basic authentication cannot carry one)';
+  if (typeof password !== 'string' || password === '') return 'password must be a non-empty string';
+  if (username.length > 256 || password.length > 256) return 'username and password are at most 256 characters each';
+  return undefined;
+}
+
 /** One account of the sandbox. */
 export interface SandboxAccount {
   /** Account ID (case-sensitive). Must not contain a colon. */
@@ -50,6 +77,13 @@ export interface SandboxAccount {
   readonly inboundUrl?: string;
   /** Format of inbound messages posted to {@link SandboxAccount.inboundUrl} (default `xml`). */
   readonly inboundFormat?: 'json' | 'xml';
+  /**
+   * Basic credentials sent as `Authorization: Basic` on every attempt of this account's callbacks
+   * (receipts of its sends, inbound messages to it) whose URL carries none in its userinfo, as the
+   * service does for an account that asked for them. Changeable while running
+   * (`sandbox.setCallbackCredentials`, the admin API, the dashboard); never shown back.
+   */
+  readonly callbackCredentials?: CallbackCredentials;
   /** Most sends accepted per calendar month (UTC, simulated clock) before 591; absent → no cap. */
   readonly monthlyLimit?: number;
   /**
@@ -137,6 +171,10 @@ export function checkAccounts(accounts: readonly SandboxAccount[]): void {
       throw new TypeError(`demo.maxRequests of ${accountId} must be a non-negative integer`);
     }
     if (demo?.expiresAt !== undefined && Number.isNaN(demoExpiry(demo))) throw new TypeError(`demo.expiresAt of ${accountId} is not a date`);
+    if (account.callbackCredentials !== undefined) {
+      const problem = callbackCredentialsProblem(account.callbackCredentials);
+      if (problem !== undefined) throw new TypeError(`callbackCredentials of ${accountId}: ${problem}`);
+    }
   }
 }
 
@@ -155,6 +193,9 @@ export const SandboxAccountSchema = Type.Object(
     receiptUrl: Type.Optional(Url),
     inboundUrl: Type.Optional(Url),
     inboundFormat: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xml')])),
+    callbackCredentials: Type.Optional(
+      Type.Object({ username: Type.String({ minLength: 1, maxLength: 256, pattern: '^[^:]*$' }), password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false }),
+    ),
     monthlyLimit: Type.Optional(Type.Integer({ minimum: 0 })),
     regions: Type.Optional(Type.Array(Type.String({ pattern: '^(?:[0-9]{1,3}|[A-Za-z]{2})$' }))),
     demoShortCode: Type.Optional(Type.Boolean()),

@@ -98,6 +98,8 @@ export interface AccountView {
   accountId: string;
   label?: string;
   kind: AccountKind;
+  /** The Basic credentials of its callbacks, when set: the user name, the password always `***`. */
+  callbackCredentials?: { username: string; password: '***' };
 }
 
 /** The whole visible state of a sandbox: `GET /__sandbox/api/state`. */

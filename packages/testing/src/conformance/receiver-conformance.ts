@@ -471,11 +471,36 @@ export function describeReceiverConformance(options: ReceiverConformanceOptions)
         await eventually(() => (attempts(refused).length === 2 ? true : undefined));
         expect(attempts(refused).map((a) => [a.httpStatus, a.outcome])).toEqual([[401, 'pending-retry'], [401, 'pending-retry']]);
         expect(j.receipts.filter((r) => r.mtStatus.ticketId === refused)).toHaveLength(0);
-        // What the admin API and the dashboard show: the user name, never the password.
+        // What the admin API (over HTTP, as the dashboard reads it) shows: the user name, never the password.
         expect(attempts(refused)[0]?.url).toBe(withCredentials('***'));
-        const shown = JSON.stringify(sms.sandbox.snapshot());
+        const state = await fetch(`${sms.url}/__sandbox/api/state`, { headers: { authorization: `Bearer ${sms.sandbox.adminToken ?? ''}` } });
+        expect(state.status).toBe(200);
+        const shown = await state.text();
+        expect(shown).toContain(withCredentials('***'));
         expect(shown).not.toContain(wrongPassword);
         expect(shown).not.toContain(credentials.password);
+      });
+
+      it("posts with the account's callback credentials to a URL without any, a wrong password 401 and retried until it is put right", async () => {
+        const accountId = sms.client.accountId;
+        try {
+          sms.sandbox.setCallbackCredentials(accountId, { username: credentials.username, password: 'not-the-secret' });
+          const ticketId = await send('14155550107', 'account credentials', 'json', {}, url.guarded);
+          await sms.advance(1000);
+          await eventually(() => (attempts(ticketId)[0]?.outcome === 'pending-retry' ? true : undefined));
+          expect(attempts(ticketId)[0]?.httpStatus).toBe(401);
+          sms.sandbox.setCallbackCredentials(accountId, credentials);
+          await sms.advance(10_000);
+          await eventually(() => (attempts(ticketId)[0]?.outcome === 'delivered' ? true : undefined));
+          expect(attempts(ticketId).map((a) => a.httpStatus)).toEqual([200, 401]);
+          expect(j.receipts.filter((r) => r.mtStatus.ticketId === ticketId)).toHaveLength(1);
+          const accounts = await fetch(`${sms.url}/__sandbox/api/accounts`, { headers: { authorization: `Bearer ${sms.sandbox.adminToken ?? ''}` } });
+          const shown = await accounts.text();
+          expect(shown).toContain(`"username":"${credentials.username}","password":"***"`);
+          expect(shown).not.toContain(credentials.password);
+        } finally {
+          sms.sandbox.setCallbackCredentials(accountId, null);
+        }
       });
 
       it('folds a failed part into 830', async () => {
