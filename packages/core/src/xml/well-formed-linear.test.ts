@@ -97,6 +97,18 @@ describe.each(readers)('%s: linear work', (_name, check, stepsPerChar) => {
     expect(many.steps / spread.length).toBeLessThanOrEqual(4 * (base.steps / baseline.length) + stepsPerChar);
   });
 
+  it('answers CDATA openings inside processing instructions and comments, and a CDATA never closed, in steps linear in their length', () => {
+    for (const xml of [
+      '<?<![CDATA[]>ml version="1.0"?><deliveryReceipt type="final"/>',
+      '<a><?pi <![CDATA[ ?><b/></a>',
+      '<a><!-- <![CDATA[ --><b/></a>',
+      '<a><![CDATA[never closed</a>',
+    ]) {
+      const { steps } = countSteps(() => check(xml));
+      expect(steps, xml).toBeLessThanOrEqual(stepsPerChar * xml.length + 64);
+    }
+  });
+
   it('bounds its steps per character on documents of any shape built from hostile pieces', () => {
     const piece = fc.oneof(
       fc.integer({ min: 1, max: MAX_ATTRIBUTES }).map((n) => `<e ${attributes(n)}/>`),

@@ -90,16 +90,15 @@ describe('buildXmlDocument', () => {
 });
 
 describe('hostile CDATA and markup openings', () => {
-  it('answers at once for CDATA openings inside processing instructions and comments', () => {
+  // How much work these take is counted, not timed, in well-formed-linear.test.ts.
+  it('answers CDATA openings inside processing instructions and comments', () => {
     for (const xml of [
       '<?<![CDATA[]>ml version="1.0"?><deliveryReceipt type="final"/>',
       '<a><?pi <![CDATA[ ?><b/></a>',
       '<a><!-- <![CDATA[ --><b/></a>',
       '<a><![CDATA[never closed</a>',
     ]) {
-      const started = performance.now();
       const doc = parseXmlDocument(xml);
-      expect(performance.now() - started).toBeLessThan(200);
       expect(typeof doc.ok).toBe('boolean');
     }
   });
