@@ -1,6 +1,6 @@
 // Every public export of every package has its entry in the API reference, with its TSDoc.
 // Reads what `scripts/generate.mjs` wrote (the test script builds the site first).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -63,6 +63,17 @@ describe('API reference', () => {
     const undocumented = names.filter((n) => entries.has(n) && !documented(entries.get(n)!));
     const withoutHeading = names.filter((n) => !headings.has(n));
     expect({ missing, undocumented, withoutHeading }).toEqual({ missing: [], undocumented: [], withoutHeading: [] });
+  });
+
+  it('covers every entry point of every published package (each name of its exports map)', () => {
+    const packages = join(DOCS_ROOT, '..', '..', 'packages');
+    const entryPoints = readdirSync(packages)
+      .map((dir) => join(packages, dir, 'package.json'))
+      .filter((path) => existsSync(path))
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> })
+      .filter((pkg) => pkg.private !== true)
+      .flatMap((pkg) => Object.keys(pkg.exports ?? { '.': true }).filter((sub) => !sub.endsWith('.json')).map((sub) => (sub === '.' ? pkg.name : `${pkg.name}/${sub.slice(2)}`)));
+    expect(API_PACKAGES.map(({ name }) => name).sort()).toEqual(entryPoints.sort());
   });
 
   it('the reference pages link each package from the sidebar', () => {

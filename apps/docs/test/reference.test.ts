@@ -1,0 +1,88 @@
+// The reference pages hold every entry of the tables they are generated from: every error code with
+// its exact description and HTTP status, every 540 rule, every telemetry name, every CLI command,
+// argument and option, the wire facts. Reads what `scripts/generate.mjs` wrote (the test script
+// builds the site first) and the built pages.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as core from '@smsv4/core';
+import { createProgram } from 'smsv4';
+import { describe, expect, it } from 'vitest';
+import { DOCS_ROOT } from './code-blocks.js';
+
+const page = (name: string) => readFileSync(join(DOCS_ROOT, 'reference', `${name}.md`), 'utf8');
+/** The cells of a page's table rows, as written (code spans unwrapped, escapes undone). */
+const rows = (text: string): string[][] =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('|---'))
+    .map((line) =>
+      line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map((cell) => cell.trim().replaceAll('\\|', '|').replaceAll('&lt;', '<').replaceAll('&#123;', '{').replace(/^`(.*)`$/, '$1')),
+    );
+const hasRow = (table: string[][], ...cells: string[]) => table.some((row) => cells.every((cell, i) => row[i] === cell));
+
+describe('reference pages', () => {
+  it('error codes: every code of the catalogue with its exact description and HTTP status', () => {
+    const table = rows(page('errors'));
+    const missing: string[] = [];
+    for (const entry of [...Object.values(core.SMS_ERRORS), ...Object.values(core.INVOKE_ERRORS)]) {
+      if (!hasRow(table, String(entry.code), entry.description, String(entry.httpStatus))) missing.push(`${entry.code} ${entry.description}`);
+    }
+    for (const state of Object.values(core.DELIVERY_STATES).filter(Boolean)) {
+      if (!hasRow(table, String(state.code), state.description)) missing.push(`state ${state.code}`);
+    }
+    for (const [rule, description] of [...Object.entries(core.INVOKE_INVALID), ...Object.entries(core.PAYLOAD_INVALID)]) {
+      if (!hasRow(table, rule, description)) missing.push(rule);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('the 540 rules: every rule with its exact description, every limit', () => {
+    const table = rows(page('rules-540'));
+    expect(Object.entries(core.MT_INVALID).filter(([rule, description]) => !hasRow(table, rule, description))).toEqual([]);
+    expect(Object.entries(core.MT_LIMITS).filter(([limit, value]) => !hasRow(table, limit, String(value)))).toEqual([]);
+  });
+
+  it('telemetry names: every span, metric and attribute', () => {
+    const table = rows(page('telemetry'));
+    expect(Object.values(core.TELEMETRY_SPANS).filter((name) => !table.some((row) => row[1] === name))).toEqual([]);
+    expect(Object.values(core.TELEMETRY_ATTRIBUTES).filter((name) => !table.some((row) => row[1] === name))).toEqual([]);
+    expect(Object.values(core.TELEMETRY_METRICS).filter((m) => !hasRow(table, m.name, m.instrument, m.unit, m.description))).toEqual([]);
+  });
+
+  it('CLI commands: every command, argument and option of the program, with its description', () => {
+    const text = page('cli');
+    const sink = { write: () => true, isTTY: false };
+    const program = createProgram({ stdout: sink, stderr: sink, stdin: undefined, env: {}, cwd: DOCS_ROOT } as unknown as Parameters<typeof createProgram>[0]);
+    const table = rows(text);
+    const missing: string[] = [];
+    for (const option of program.options.filter((o) => !o.hidden)) if (!table.some((row) => row[0] === option.flags)) missing.push(option.flags);
+    for (const command of program.commands.filter((c) => c.name() !== 'help')) {
+      if (!text.includes(`## \`smsv4 ${command.name()}\``)) missing.push(command.name());
+      const section = text.split(`## \`smsv4 ${command.name()}\``)[1]?.split('\n## ')[0] ?? '';
+      const own = rows(section);
+      for (const argument of command.registeredArguments) if (!own.some((row) => row[0] === argument.name())) missing.push(`${command.name()} ${argument.name()}`);
+      for (const option of command.options.filter((o) => !o.hidden)) {
+        if (!own.some((row) => row[0] === option.flags && row[1]!.startsWith(option.description))) missing.push(`${command.name()} ${option.flags}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('wire facts: the hosts of every operation and every receiver rejection with its status', () => {
+    const table = rows(page('wire-facts'));
+    const hosts = Object.entries(core.PRODUCTION_URLS).filter(([op, url]) => !hasRow(table, op, url, core.TEST_ENVIRONMENT_URLS[op as keyof typeof core.TEST_ENVIRONMENT_URLS]));
+    expect(hosts).toEqual([]);
+    const rejections = Object.entries(core.WEBHOOK_REJECTIONS).filter(([code, entry]) => !hasRow(table, code, String(entry.status)));
+    expect(rejections).toEqual([]);
+    expect(table.some((row) => row[1] === core.TICKET_ID_PATTERN.toString() || row[1] === String(core.TICKET_ID_PATTERN))).toBe(true);
+  });
+
+  it('each reference page is built into the site', () => {
+    for (const name of ['errors', 'rules-540', 'telemetry', 'cli', 'wire-facts']) {
+      expect(existsSync(join(DOCS_ROOT, '.vitepress/dist/reference', `${name}.html`)), name).toBe(true);
+    }
+  });
+});
