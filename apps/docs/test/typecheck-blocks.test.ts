@@ -1,12 +1,14 @@
-// Every TypeScript block of the site type-checks against the packages as built (their dist types).
+// Every TypeScript block of the site and of the READMEs type-checks against the packages as built
+// (their dist types).
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ambientFiles, CHECK_DIR, writeCheckedProject } from './code-blocks.js';
 
 describe('code blocks', () => {
-  it('every TypeScript block of every page type-checks against the built packages', () => {
+  it('every TypeScript block of every page and README type-checks against the built packages', () => {
     const blocks = writeCheckedProject();
     expect(blocks.length).toBeGreaterThan(20);
+    expect(blocks.filter((b) => b.page.endsWith('README.md')).length).toBeGreaterThan(5);
     const options: ts.CompilerOptions = {
       target: ts.ScriptTarget.ES2022,
       lib: ['lib.es2024.d.ts', 'lib.esnext.disposable.d.ts', 'lib.dom.d.ts'],
