@@ -80,6 +80,18 @@ describe('reference pages', () => {
     expect(table.some((row) => row[1] === core.TICKET_ID_PATTERN.toString() || row[1] === String(core.TICKET_ID_PATTERN))).toBe(true);
   });
 
+  it("the receive guide's answers table shows every rejection of core's table, with its status and body", () => {
+    const guide = readFileSync(join(DOCS_ROOT, 'guide/receive.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('## What it answers'));
+    const table = rows(section.slice(0, section.indexOf('\n\n', section.indexOf('| # |'))));
+    const missing = Object.entries(core.WEBHOOK_REJECTIONS).filter(([, entry]) => {
+      // `{maxBytes}`: the row shows the default; `Malformed payload` rows add the reason after a colon.
+      const body = new RegExp(`^${entry.description.replace(/[.*+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '.+')}(: .+)?$`);
+      return !table.some((row) => row[2]!.startsWith(String(entry.status)) && body.test(row[3]!));
+    });
+    expect(missing.map(([code]) => code)).toEqual([]);
+  });
+
   it('each reference page is built into the site', () => {
     for (const name of ['errors', 'rules-540', 'telemetry', 'cli', 'wire-facts']) {
       expect(existsSync(join(DOCS_ROOT, '.vitepress/dist/reference', `${name}.html`)), name).toBe(true);
