@@ -2,7 +2,7 @@
 // its exact description and HTTP status, every 540 rule, every telemetry name, every CLI command,
 // argument and option, the wire facts. Reads what `scripts/generate.mjs` wrote (the test script
 // builds the site first) and the built pages.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@smsv4/core';
 import { createProgram } from 'smsv4';
@@ -22,6 +22,20 @@ const rows = (text: string): string[][] =>
         .map((cell) => cell.trim().replaceAll('\\|', '|').replaceAll('&lt;', '<').replaceAll('&#123;', '{').replace(/^`(.*)`$/, '$1')),
     );
 const hasRow = (table: string[][], ...cells: string[]) => table.some((row) => cells.every((cell, i) => row[i] === cell));
+
+/** The smsv4 program with every command configured (commands set up their options when first run). */
+async function configuredProgram() {
+  const sink = { write: () => true, isTTY: false };
+  const program = createProgram({ stdout: sink, stderr: sink, stdin: undefined, env: {}, cwd: DOCS_ROOT } as unknown as Parameters<typeof createProgram>[0]);
+  for (const command of program.commands.filter((c) => c.name() !== 'help')) {
+    try {
+      await program.parseAsync([command.name(), '--help'], { from: 'user' });
+    } catch {
+      // commander ends a help display by throwing (exitOverride); the command is now configured.
+    }
+  }
+  return program;
+}
 
 describe('reference pages', () => {
   it('error codes: every code of the catalogue with its exact description and HTTP status', () => {
@@ -52,10 +66,10 @@ describe('reference pages', () => {
     expect(Object.values(core.TELEMETRY_METRICS).filter((m) => !hasRow(table, m.name, m.instrument, m.unit, m.description))).toEqual([]);
   });
 
-  it('CLI commands: every command, argument and option of the program, with its description', () => {
+  it('CLI commands: every command, argument and option of the program, with its description', async () => {
     const text = page('cli');
-    const sink = { write: () => true, isTTY: false };
-    const program = createProgram({ stdout: sink, stderr: sink, stdin: undefined, env: {}, cwd: DOCS_ROOT } as unknown as Parameters<typeof createProgram>[0]);
+    const program = await configuredProgram();
+    expect(program.commands.flatMap((c) => c.options).length).toBeGreaterThan(50);
     const table = rows(text);
     const missing: string[] = [];
     for (const option of program.options.filter((o) => !o.hidden)) if (!table.some((row) => row[0] === option.flags)) missing.push(option.flags);
@@ -69,6 +83,21 @@ describe('reference pages', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("every smsv4 option a guide's table names is an option of the program (no renamed or removed flag documented)", async () => {
+    const program = await configuredProgram();
+    const known = new Set([...program.options, ...program.commands.flatMap((c) => c.options)].flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined]).filter(Boolean));
+    // `--progress` / `--no-progress` are one option of commander's pair.
+    for (const o of program.commands.flatMap((c) => c.options)) if (o.long?.startsWith('--no-')) known.add(`--${o.long.slice(5)}`);
+    const named = readdirSync(join(DOCS_ROOT, 'guide')).flatMap((file) =>
+      readFileSync(join(DOCS_ROOT, 'guide', file), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('| `--'))
+        .flatMap((line) => [...line.split(' | ')[0]!.matchAll(/`(--[a-z0-9-]+)/g)].map((m) => `${file}: ${m[1]}`)),
+    );
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((entry) => !known.has(entry.split(': ')[1]!))).toEqual([]);
   });
 
   it('wire facts: the hosts of every operation and every receiver rejection with its status', () => {
@@ -90,6 +119,20 @@ describe('reference pages', () => {
       return !table.some((row) => row[2]!.startsWith(String(entry.status)) && body.test(row[3]!));
     });
     expect(missing.map(([code]) => code)).toEqual([]);
+  });
+
+  it("the payloads guide's 540 table shows each rule with core's exact description", () => {
+    const guide = readFileSync(join(DOCS_ROOT, 'guide/payloads.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('### The 540 rules'));
+    const table = rows(section.slice(0, section.indexOf('\n\n', section.indexOf('| `rule` |')))).slice(1);
+    const described = new Map<string, string>();
+    for (const [rules, descriptions] of table) {
+      const names = rules!.split(' / ').map((r) => r.replace(/^`|`$/g, ''));
+      const texts = descriptions!.split(' / ');
+      names.forEach((name, i) => described.set(name, texts[i] ?? texts[0]!));
+    }
+    expect([...described].filter(([rule, description]) => core.MT_INVALID[rule as keyof typeof core.MT_INVALID] !== description)).toEqual([]);
+    expect(Object.keys(core.MT_INVALID).filter((rule) => !described.has(rule))).toEqual([]);
   });
 
   it('each reference page is built into the site', () => {
