@@ -44,7 +44,7 @@ describe('reference pages', () => {
     for (const entry of [...Object.values(core.SMS_ERRORS), ...Object.values(core.INVOKE_ERRORS)]) {
       if (!hasRow(table, String(entry.code), entry.description, String(entry.httpStatus))) missing.push(`${entry.code} ${entry.description}`);
     }
-    for (const state of Object.values(core.DELIVERY_STATES).filter(Boolean)) {
+    for (const state of Object.values(core.DELIVERY_STATES).filter((s) => s !== undefined)) {
       if (!hasRow(table, String(state.code), state.description)) missing.push(`state ${state.code}`);
     }
     for (const [rule, description] of [...Object.entries(core.INVOKE_INVALID), ...Object.entries(core.PAYLOAD_INVALID)]) {
