@@ -50,11 +50,12 @@ function publicExports(): Map<string, string[]> {
 describe('API reference', () => {
   const exported = publicExports();
 
-  it.each(API_PACKAGES.map(({ name }) => [name]))('%s: every public export has a documented entry and a heading on its page', (name) => {
+  it.each(API_PACKAGES.map(({ name }) => [name]))('%s: its page says what it is; every public export has a documented entry and a heading on it', (name) => {
     const names = exported.get(name)!;
     expect(names.length).toBeGreaterThan(0);
     const module = project.children?.find((m) => m.name === name);
     expect(module, `${name} is in the reference`).toBeDefined();
+    expect(module!.comment, `${name}'s page says what it is`).toBeDefined();
     const entries = new Map((module!.children ?? []).map((r) => [r.name, r]));
     const page = readFileSync(join(DOCS_ROOT, 'api', `${name}.md`), 'utf8');
     const headings = new Set([...page.matchAll(/^### (.+)$/gm)].map((m) => m[1]!.replaceAll('\\', '').replaceAll('~~', '').replace(/(\(\)|\?)$/, '')));
