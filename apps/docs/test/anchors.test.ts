@@ -23,3 +23,14 @@ describe('section links', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('navigation', () => {
+  it('every written page is reachable from the navigation bar or the sidebar', () => {
+    const config = readFileSync(join(DOCS_ROOT, '.vitepress/config.ts'), 'utf8');
+    const linked = new Set([...config.matchAll(/link: '(\/[^']*)'/g)].map((m) => m[1]!));
+    const unlinked = pages()
+      .map((path) => `/${relative(DOCS_ROOT, path).replace(/\.md$/, '')}`)
+      .filter((page) => page !== '/index' && !linked.has(page));
+    expect(unlinked).toEqual([]);
+  });
+});
