@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeMtRequest, estimateSegments, MT_INVALID } from '@smsv4/core';
+import { estimateSegments as estimateWithTables, hindi } from '@smsv4/core/segments';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_ROOT } from './code-blocks.js';
@@ -68,6 +69,19 @@ describe('playground in Chromium', () => {
     await expect.poll(() => byTestId('encoding').textContent()).toBe('GSM');
     expect(await byTestId('tables').textContent()).toContain('turkish');
     await byTestId('national-turkish').uncheck();
+
+    // Every national language of core is offered: Hindi text fits GSM with the Hindi locking table.
+    const hindiText = 'आपका ऑर्डर भेज दिया गया है';
+    await byTestId('text-input').fill(hindiText);
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('UCS-2');
+    await byTestId('national-hindi').check();
+    const expected = estimateWithTables(hindiText, { nationalLanguages: [hindi] });
+    expect(expected.encoding).toBe('GSM');
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('GSM');
+    expect(await byTestId('segments').textContent()).toBe(String(expected.segments));
+    expect(await byTestId('tables').textContent()).toContain('hindi locking');
+    await byTestId('national-hindi').uncheck();
+    expect(await page.locator('[data-testid^="national-"]').count()).toBe(13);
   });
 
   it('judges a pasted send with the exact 540 description of the rule it breaks', async () => {
