@@ -40,6 +40,18 @@ describe('READMEs', () => {
     expect(broken).toEqual([]);
   });
 
+  it.each(frontDoors.filter((path) => path.includes('/packages/')).map((path) => [relative(REPO_ROOT, path)]))('%s: what it is, install, a quick start, then the guides and the API reference', (name) => {
+    const text = readFileSync(join(REPO_ROOT, name), 'utf8');
+    const [intro = ''] = text.split(/^## /m);
+    expect(intro.replace(/^# .*$/m, '').trim().length, 'a paragraph saying what the package is').toBeGreaterThan(100);
+    expect(text).toMatch(/^npm install (--save-dev )?\S+/m);
+    expect(text).toMatch(/^```(ts|sh)$/m);
+    const documentation = text.slice(text.indexOf('\n## Documentation\n'));
+    expect(documentation.length, 'a Documentation section').toBeGreaterThan(20);
+    expect(documentation).toMatch(/\]\((\.\.\/)+apps\/docs\/guide\//);
+    expect(documentation).toContain('API reference');
+  });
+
   it('the root README links the site and opens it locally with one command', () => {
     const path = join(REPO_ROOT, 'README.md');
     const text = readFileSync(path, 'utf8');
