@@ -24,6 +24,7 @@ async function introOf(name) {
   if (!comment) throw new Error(`${name}: its source file starts with no module comment`);
   return `${comment[1]}\n`;
 }
+
 const started = performance.now();
 
 // Reference tables.
