@@ -9,6 +9,9 @@ export const API_PACKAGES = [
   { name: '@smsv4/nest-module', slug: 'nest-module' },
   { name: '@smsv4/queue', slug: 'queue' },
   { name: '@smsv4/testing', slug: 'testing' },
+  { name: '@smsv4/testing/vitest', slug: 'testing-vitest' },
+  { name: '@smsv4/testing/jest', slug: 'testing-jest' },
+  { name: '@smsv4/testing/otel', slug: 'testing-otel' },
   { name: '@smsv4/sandbox', slug: 'sandbox' },
   { name: 'smsv4', slug: 'cli' },
 ];

@@ -167,6 +167,8 @@ async function cliPage() {
   const io = { stdout: sink, stderr: sink, stdin: undefined, env: {}, cwd: process.cwd() };
   const program = createProgram(io);
   const sections = [];
+  /** A description with the values commander accepts (`.choices()`), as the help lists them. */
+  const described = (item) => (item.argChoices ? `${item.description} (one of ${item.argChoices.map((c) => `\`${c}\``).join(', ')})` : item.description);
   for (const command of program.commands) {
     if (command.name() === 'help') continue;
     try {
@@ -176,8 +178,6 @@ async function cliPage() {
     }
     const args = command.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`));
     const options = command.options.filter((o) => !o.hidden);
-    /** A description with the values commander accepts (`.choices()`), as the help lists them. */
-    const described = (item) => (item.argChoices ? `${item.description} (one of ${item.argChoices.map((c) => `\`${c}\``).join(', ')})` : item.description);
     sections.push(`## \`smsv4 ${command.name()}\`
 
 ${cell(command.description())}
@@ -189,6 +189,7 @@ ${command.registeredArguments.length ? `\n${table(['argument', 'description'], c
 ${options.length ? table(['option', 'description', 'default'], options.map((o) => [code(o.flags), described(o), o.defaultValue === undefined ? '' : code(JSON.stringify(o.defaultValue))])) : 'No options.'}
 `);
   }
+  const globals = program.options.filter((o) => !o.hidden);
   return `${generated("the smsv4 program's own command definitions (createProgram)")}
 # CLI commands
 
@@ -199,6 +200,12 @@ ${exitCodesMarkdown()}
 
 How to use them in CI: [contract checks](../guide/contract-checks.md); sending from a shell:
 [send from the CLI](../guide/send-cli.md).
+
+## Options of \`smsv4\` itself
+
+Given before the command: \`smsv4 --no-color send ...\`, \`smsv4 --version\`.
+
+${table(['option', 'description'], globals.map((o) => [code(o.flags), described(o)]))}
 
 ${sections.join('\n')}`;
 }

@@ -4,24 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_ROOT, pages } from './code-blocks.js';
-
-// VitePress 1.6's heading ids (its `slugify`), applied to a heading's text.
-const rCombining = /[\u0300-\u036F]/g;
-const rSpecial = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
-const slugify = (text: string) =>
-  text.normalize('NFKD').replace(rCombining, '').replace(/[\u0000-\u001f]/g, '').replace(rSpecial, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '').replace(/^(\d)/, '_$1').toLowerCase();
-
-/** The heading ids of a page, outside code blocks. */
-function headingIds(path: string): Set<string> {
-  const ids = new Set<string>();
-  let fenced = false;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('```')) fenced = !fenced;
-    const heading = !fenced && /^#{1,6} (.+)$/.exec(line);
-    if (heading) ids.add(slugify(heading[1]!.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')));
-  }
-  return ids;
-}
+import { headingIds } from './headings.js';
 
 describe('section links', () => {
   it('every #anchor of the written pages names a heading of its page', () => {
@@ -38,5 +21,16 @@ describe('section links', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe('navigation', () => {
+  it('every written page is reachable from the navigation bar or the sidebar', () => {
+    const config = readFileSync(join(DOCS_ROOT, '.vitepress/config.ts'), 'utf8');
+    const linked = new Set([...config.matchAll(/link: '(\/[^']*)'/g)].map((m) => m[1]!));
+    const unlinked = pages()
+      .map((path) => `/${relative(DOCS_ROOT, path).replace(/\.md$/, '')}`)
+      .filter((page) => page !== '/index' && !linked.has(page));
+    expect(unlinked).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Every public export of every package has its entry in the API reference, with its TSDoc.
 // Reads what `scripts/generate.mjs` wrote (the test script builds the site first).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -50,11 +50,12 @@ function publicExports(): Map<string, string[]> {
 describe('API reference', () => {
   const exported = publicExports();
 
-  it.each(API_PACKAGES.map(({ name }) => [name]))('%s: every public export has a documented entry and a heading on its page', (name) => {
+  it.each(API_PACKAGES.map(({ name }) => [name]))('%s: its page says what it is; every public export has a documented entry and a heading on it', (name) => {
     const names = exported.get(name)!;
     expect(names.length).toBeGreaterThan(0);
     const module = project.children?.find((m) => m.name === name);
     expect(module, `${name} is in the reference`).toBeDefined();
+    expect(module!.comment, `${name}'s page says what it is`).toBeDefined();
     const entries = new Map((module!.children ?? []).map((r) => [r.name, r]));
     const page = readFileSync(join(DOCS_ROOT, 'api', `${name}.md`), 'utf8');
     const headings = new Set([...page.matchAll(/^### (.+)$/gm)].map((m) => m[1]!.replaceAll('\\', '').replaceAll('~~', '').replace(/(\(\)|\?)$/, '')));
@@ -63,6 +64,17 @@ describe('API reference', () => {
     const undocumented = names.filter((n) => entries.has(n) && !documented(entries.get(n)!));
     const withoutHeading = names.filter((n) => !headings.has(n));
     expect({ missing, undocumented, withoutHeading }).toEqual({ missing: [], undocumented: [], withoutHeading: [] });
+  });
+
+  it('covers every entry point of every published package (each name of its exports map)', () => {
+    const packages = join(DOCS_ROOT, '..', '..', 'packages');
+    const entryPoints = readdirSync(packages)
+      .map((dir) => join(packages, dir, 'package.json'))
+      .filter((path) => existsSync(path))
+      .map((path) => JSON.parse(readFileSync(path, 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> })
+      .filter((pkg) => pkg.private !== true)
+      .flatMap((pkg) => Object.keys(pkg.exports ?? { '.': true }).filter((sub) => !sub.endsWith('.json')).map((sub) => (sub === '.' ? pkg.name : `${pkg.name}/${sub.slice(2)}`)));
+    expect(API_PACKAGES.map(({ name }) => name).sort()).toEqual(entryPoints.sort());
   });
 
   it('the reference pages link each package from the sidebar', () => {

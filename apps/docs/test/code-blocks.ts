@@ -1,10 +1,12 @@
 // Finds the TypeScript blocks of the site's pages and writes each as a module of a checked project.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const DOCS_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHECK_DIR = join(DOCS_ROOT, '.check');
+/** The repository's root: the READMEs' examples are checked with the site's. */
+export const REPO_ROOT = join(DOCS_ROOT, '..', '..');
 
 /** One fenced TypeScript block of a page. */
 export interface CodeBlock {
@@ -33,9 +35,21 @@ export function pages(dir = DOCS_ROOT): string[] {
   return found.sort();
 }
 
-/** The TypeScript blocks of a page. */
+/** The READMEs of the repository, each package's and each app's (front doors whose examples are checked too). */
+export function readmes(): string[] {
+  const found = [join(REPO_ROOT, 'README.md')];
+  for (const dir of ['packages', 'apps']) {
+    for (const entry of readdirSync(join(REPO_ROOT, dir), { withFileTypes: true })) {
+      const path = join(REPO_ROOT, dir, entry.name, 'README.md');
+      if (entry.isDirectory() && existsSync(path)) found.push(path);
+    }
+  }
+  return found.sort();
+}
+
+/** The TypeScript blocks of a page (of the site, or a README: named from the repository's root). */
 export function blocksOf(path: string): CodeBlock[] {
-  const page = relative(DOCS_ROOT, path);
+  const page = path.startsWith(`${DOCS_ROOT}`) && !path.endsWith('README.md') ? relative(DOCS_ROOT, path) : relative(REPO_ROOT, path);
   const lines = readFileSync(path, 'utf8').split('\n');
   const blocks: CodeBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -60,11 +74,11 @@ export function blocksOf(path: string): CodeBlock[] {
 /** The declaration files every block sees, as written into the checked project. */
 export const ambientFiles = (): string[] => readdirSync(join(DOCS_ROOT, 'test/ambient')).map((name) => join(CHECK_DIR, name));
 
-/** Writes every block of the site into `.check/blocks/` with its tsconfig; returns the blocks. */
+/** Writes every block of the site and of the READMEs into `.check/blocks/` with its tsconfig; returns the blocks. */
 export function writeCheckedProject(): CodeBlock[] {
   rmSync(CHECK_DIR, { recursive: true, force: true });
   mkdirSync(join(CHECK_DIR, 'blocks'), { recursive: true });
-  const blocks = pages().flatMap(blocksOf);
+  const blocks = [...pages(), ...readmes()].flatMap(blocksOf);
   const dirs = new Set(blocks.map((b) => dirname(b.file)));
   for (const dir of dirs) {
     mkdirSync(dir, { recursive: true });

@@ -1,11 +1,13 @@
 // The playground in headless Chromium: core running in the page counts the parts of a typed text
 // and judges a pasted send with the service's exact 540 description. A screenshot is kept in
-// test/artifacts/.
+// test/artifacts/. The site's local search answers in the same browser, and no page asks anything
+// of another host.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeMtRequest, estimateSegments, MT_INVALID } from '@smsv4/core';
+import { estimateSegments as estimateWithTables, hindi } from '@smsv4/core/segments';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_ROOT } from './code-blocks.js';
@@ -67,6 +69,19 @@ describe('playground in Chromium', () => {
     await expect.poll(() => byTestId('encoding').textContent()).toBe('GSM');
     expect(await byTestId('tables').textContent()).toContain('turkish');
     await byTestId('national-turkish').uncheck();
+
+    // Every national language of core is offered: Hindi text fits GSM with the Hindi locking table.
+    const hindiText = 'आपका ऑर्डर भेज दिया गया है';
+    await byTestId('text-input').fill(hindiText);
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('UCS-2');
+    await byTestId('national-hindi').check();
+    const expected = estimateWithTables(hindiText, { nationalLanguages: [hindi] });
+    expect(expected.encoding).toBe('GSM');
+    await expect.poll(() => byTestId('encoding').textContent()).toBe('GSM');
+    expect(await byTestId('segments').textContent()).toBe(String(expected.segments));
+    expect(await byTestId('tables').textContent()).toContain('hindi locking');
+    await byTestId('national-hindi').uncheck();
+    expect(await page.locator('[data-testid^="national-"]').count()).toBe(13);
   });
 
   it('judges a pasted send with the exact 540 description of the rule it breaks', async () => {
@@ -84,6 +99,25 @@ describe('playground in Chromium', () => {
     await byTestId('payload-format').selectOption('xml');
     await byTestId('payload-input').fill('<mobileTerminate><destination address="+1425"/><message type="text"><content>Hi</content></message></mobileTerminate>');
     await expect.poll(() => byTestId('verdict-description').textContent()).toBe(MT_INVALID.destinationAddress);
+  });
+
+  it('the site searches locally: a query finds its page, and no page asks anything off the site', async () => {
+    const site2 = await context.newPage();
+    const offSite: string[] = [];
+    site2.on('request', (request) => {
+      if (!request.url().startsWith(site.url) && !request.url().startsWith('data:')) offSite.push(request.url());
+    });
+    site2.on('pageerror', (error) => pageErrors.push(error.message));
+    await site2.goto(`${site.url}/`);
+    await site2.locator('.DocSearch-Button').click();
+    await site2.locator('#localsearch-input').fill('receiptRequestedRequired');
+    const first = site2.locator('.VPLocalSearchBox .result').first();
+    await first.waitFor();
+    expect(await first.getAttribute('href')).toMatch(/\/reference\/rules-540|\/api\//);
+    await site2.keyboard.press('Escape');
+    for (const path of ['/guide/send-client', '/reference/errors']) await site2.goto(`${site.url}${path}`, { waitUntil: 'load' });
+    await site2.close();
+    expect(offSite).toEqual([]);
   });
 
   it('runs in the page alone: no error, no request off the site', async () => {

@@ -14,11 +14,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blocksOf, CHECK_DIR, pages, type CodeBlock } from './code-blocks.js';
 
 const BOUND_MS = 60_000;
+/** A ticket ID as the sandbox makes them (`7K2QD-0M4ZP-V8X1A-93TRC`). */
+const TICKET = /\b[0-9A-Z]{5}(?:-[0-9A-Z]{5}){3}\b/g;
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
 interface Running {
   readonly child: ChildProcess;
   output: string;
+  /** What it wrote to standard error alone. */
+  errors: string;
   readonly exited: Promise<number | null>;
 }
 
@@ -28,10 +32,14 @@ function run(file: string): Running {
   const running: Running = {
     child,
     output: '',
+    errors: '',
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
   };
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (running.output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (running.output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    running.output += chunk;
+    running.errors += chunk;
+  });
   return running;
 }
 
@@ -123,6 +131,7 @@ describe('runnable blocks', () => {
     started.push(...servers.map((s) => s.running));
     for (const { running } of servers) await outputMatches(running, (out) => out.includes('listening'), 'listening line');
 
+    const printed: string[] = [];
     for (const block of blocks.filter((b) => !b.meta.includes('server'))) {
       const running = run(file(block));
       started.push(running);
@@ -130,11 +139,15 @@ describe('runnable blocks', () => {
       const code = await running.exited;
       clearTimeout(timer);
       if (code !== 0) throw new Error(`${page}:${block.line} ended with ${code}:\n${running.output}`);
+      // A block that catches an error and prints it would end with 0: it must print no error at all.
+      if (running.errors !== '') throw new Error(`${page}:${block.line} wrote to standard error:\n${running.output}`);
+      printed.push(...(running.output.match(TICKET) ?? []));
     }
-    // The messages the page's blocks sent, as the sandbox accepted them (answered 202).
+    // The messages the page's blocks sent, as the sandbox accepted them (answered 202), and the
+    // tickets printed by blocks that start a sandbox of their own.
     const tickets = emulator.listMessages({ limit: 1000 }).messages.map((m) => m.ticketId);
+    expect([...tickets, ...printed].length, 'messages accepted from the page (a ticket ID)').toBeGreaterThan(0);
     if (servers.length > 0) {
-      expect(tickets.length).toBeGreaterThan(0);
       for (const { running } of servers) {
         await outputMatches(running, (out) => tickets.every((t) => out.includes(t)), `callback for ${tickets.join(', ')}`);
       }
