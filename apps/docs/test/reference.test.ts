@@ -123,18 +123,17 @@ describe('reference pages', () => {
     expect(missing.map(([code]) => code)).toEqual([]);
   });
 
-  it("the payloads guide's 540 table shows each rule with core's exact description", () => {
+  it("the payloads guide's 540 table says what each rule of core checks, once each, and leaves the descriptions to the reference page", () => {
     const guide = readFileSync(join(DOCS_ROOT, 'guide/payloads.md'), 'utf8');
     const section = guide.slice(guide.indexOf('### The 540 rules'));
     const table = rows(section.slice(0, section.indexOf('\n\n', section.indexOf('| `rule` |')))).slice(1);
-    const described = new Map<string, string>();
-    for (const [rules, descriptions] of table) {
-      const names = rules!.split(' / ').map((r) => r.replace(/^`|`$/g, ''));
-      const texts = descriptions!.split(' / ');
-      names.forEach((name, i) => described.set(name, texts[i] ?? texts[0]!));
-    }
-    expect([...described].filter(([rule, description]) => core.MT_INVALID[rule as keyof typeof core.MT_INVALID] !== description)).toEqual([]);
-    expect(Object.keys(core.MT_INVALID).filter((rule) => !described.has(rule))).toEqual([]);
+    const listed = table.flatMap(([rules]) => rules!.split(' / ').map((r) => r.replace(/^`|`$/g, '')));
+    expect(listed.filter((rule, i) => listed.indexOf(rule) !== i)).toEqual([]);
+    expect(listed.filter((rule) => !(rule in core.MT_INVALID))).toEqual([]);
+    expect(Object.keys(core.MT_INVALID).filter((rule) => !listed.includes(rule))).toEqual([]);
+    // The descriptions have one home: the generated page (written twice, they would drift).
+    expect(Object.values(core.MT_INVALID).filter((description) => section.slice(0, section.indexOf('\n\n', section.indexOf('| `rule` |'))).includes(description))).toEqual([]);
+    expect(section).toContain('(/reference/rules-540)');
   });
 
   it('each reference page is built into the site', () => {
