@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Files whose module mocks (BullMQ and ioredis swapped for their next majors) need a module graph of their own.
-const ISOLATED = ['test/versions.e2e.test.ts'];
+const ISOLATED = ['test/versions.e2e.test.ts', 'test/versions-bullmq6-ioredis5.e2e.test.ts', 'test/versions-bullmq5-ioredis6.e2e.test.ts'];
 
 export default defineConfig({
   test: {

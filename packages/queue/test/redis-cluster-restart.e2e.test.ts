@@ -118,6 +118,12 @@ describe('the queue on a 3-master Redis Cluster whose master of its slot is kill
     all.forEach((key, i) => {
       if (states[i]?.state !== 'unknown') expect(times.get(key), key).toBe(1);
     });
-    expect(states.filter((m) => m?.state === 'unknown').length).toBeLessThanOrEqual(during.length);
+    const unknown = states.filter((m) => m?.state === 'unknown');
+    expect(unknown.length).toBeLessThanOrEqual(during.length);
+    // getMessage explains each: the send whose outcome was lost with the master, by this process's worker.
+    for (const m of unknown) {
+      expect(m?.reason, m?.key).toBe('worker-lost');
+      expect(m?.inFlight?.token, m?.key).toMatch(new RegExp(`/${process.pid}/`));
+    }
   });
 });

@@ -2,7 +2,7 @@
  * The queue on a Redis that stops answering (SIGSTOP), on one without persistence, and on a local
  * Redis Cluster of 3 masters: calls fail with QueueUnavailableError at the bound instead of
  * hanging, what they started takes effect once and is found again, the persistence is read at
- * start, and a Cluster is used as given. Its own file: it freezes a server and starts a cluster.
+ * start, and a Cluster is used as given, also after every master forgot its scripts. Its own file: it freezes a server and starts a cluster.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -173,6 +173,27 @@ describe('the queue on a 3-master Redis Cluster', () => {
     const worker = queue.startWorker();
     expect(await waitFor(async () => (await queue.getMessages(keys)).every((m) => m?.state === 'accepted' || m?.state === 'delivered'), 10_000)).toBe(true);
     const sent = (await sandboxRecord(setup.server.url)).map((m) => keyOfContent(m.content)).filter((k) => k?.startsWith('cluster-'));
+    expect(sent.sort()).toEqual([...keys].sort());
+    await worker.close();
+    await queue.close();
+  });
+
+  it('goes on after every master forgot its scripts (SCRIPT FLUSH): the scripts run by source on the node that answered NOSCRIPT', async () => {
+    const queue = createSendQueue({
+      connection,
+      name: 'clustered-flushed',
+      clientOptions: { baseUrl: setup.server.url, accountId: 'sandbox', password: 'sandbox-password' },
+      persistence: 'ignore',
+    });
+    // The scripts are loaded on the queue's node by a first round, then forgotten by every master.
+    expect((await queue.enqueue(message('flushed-first'), { key: 'flushed-first' })).ok).toBe(true);
+    expect(await Promise.all(connection.nodes('master').map((node) => node.script('FLUSH')))).toEqual(['OK', 'OK', 'OK']);
+    const keys = ['flushed-first', ...Array.from({ length: 6 }, (_, i) => `flushed-${i}`)];
+    const results = await queue.enqueueMany(keys.slice(1).map((key) => ({ request: message(key), key })));
+    expect(results.every((r) => r.ok && r.value.created)).toBe(true);
+    const worker = queue.startWorker();
+    expect(await waitFor(async () => (await queue.getMessages(keys)).every((m) => m?.state === 'accepted' || m?.state === 'delivered'), 10_000)).toBe(true);
+    const sent = (await sandboxRecord(setup.server.url)).map((m) => keyOfContent(m.content)).filter((k) => k?.startsWith('flushed-'));
     expect(sent.sort()).toEqual([...keys].sort());
     await worker.close();
     await queue.close();

@@ -354,6 +354,32 @@ describe('createWebhookHandler: rejections', () => {
     }
   });
 
+  it('bounds store calls by 2 s when storeTimeoutMs is not given: a stalled reservation or reassembly store is answered 503 at 2 000 ms, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+      const handled: string[] = [];
+      const stalledReserve = receiver({ onDeliveryReceipt: (r) => void handled.push(r.mtStatus.ticketId), store: { reserve: never, commit: () => undefined, release: () => undefined } });
+      const stalledParts = receiver({
+        onInboundMessage: (m) => void handled.push(m.ticketId),
+        reassemblyStore: { add: never, finish: never, restore: () => undefined, claimExpired: () => [] },
+      });
+      const answers = [stalledReserve.handler.handle(post(RECEIPT)), stalledParts.handler.handle(post('mobile-originate/udh8-part1.xml'))];
+      const settled: unknown[] = [];
+      for (const answer of answers) void answer.then((a) => settled.push(a));
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(settled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      for (const answer of await Promise.all(answers)) expect(answer).toMatchObject({ status: 503, rejection: 'store-unavailable', headers: { 'retry-after': '10' } });
+      expect(handled).toEqual([]);
+      expect([...stalledReserve.errors, ...stalledParts.errors].map((e) => e.code)).toEqual(['store-failed', 'store-failed']);
+      stalledReserve.handler.close();
+      stalledParts.handler.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names an incomplete message by its ticket, not by its phone numbers, in what the default onError logs', async () => {
     vi.useFakeTimers();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
