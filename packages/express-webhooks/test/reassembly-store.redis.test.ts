@@ -7,7 +7,7 @@ import { buildUserDataHeader, bytesToHex, decodeCallback, encodeHex, encodeMobil
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import express from 'express';
 import { createRedisReassemblyStore, createWebhookMiddleware, groupMessage, type PartAddOutcome, type RedisCommand, type RedisReassemblyStore } from '../src/index.js';
 import { listen } from './helpers.js';
@@ -222,6 +222,56 @@ describe('the Redis reassembly store shared by two clients', () => {
     // A finish sent again later still recognises its own hand-over; another token's does not pass.
     expect(await store.finish(done.group, FINISH)).toBe(true);
     expect(await store.finish({ ...done.group, token: 'someone-else' }, FINISH)).toBe(false);
+  });
+
+  it('an add in doubt (applied, its reply lost): the retry waits for the restore queued behind it, so the message is handed over once across two instances', async () => {
+    const keyPrefix = `t${++run}:`;
+    let loseNextAdd = false;
+    // The restore queued behind the lost add is held back; an add sent meanwhile goes first (and the restore right after it).
+    let restore: { release: () => void; addSent: boolean } | undefined;
+    const flaky: RedisCommand = async ([name = '', ...args]) => {
+      const script = name.startsWith('EVAL');
+      // RESTORE is the script of two keys and two arguments, ADD the one of four keys.
+      if (script && args[1] === '2' && args.length === 6 && restore === undefined) {
+        await new Promise<void>((release) => (restore = { release, addSent: false }));
+      }
+      if (script && args[1] === '4' && restore !== undefined && !loseNextAdd) {
+        restore.addSent = true;
+        const reply = await a.call(name, ...args);
+        restore.release();
+        return reply;
+      }
+      const reply = await a.call(name, ...args);
+      if (script && args[1] === '4' && loseNextAdd) {
+        loseNextAdd = false;
+        throw new Error('Connection is closed.');
+      }
+      return reply;
+    };
+    const one = createRedisReassemblyStore({ sendCommand: flaky, keyPrefix });
+    const two = createRedisReassemblyStore({ sendCommand: ([name = '', ...args]) => b.call(name, ...args), keyPrefix });
+    const options = { timeoutMs: 60_000, leaseMs: 60_000 };
+    const first = part({ reference: 12, referenceBits: 8, sequence: 1, total: 2, text: 'a' });
+    const last = part({ reference: 12, referenceBits: 8, sequence: 2, total: 2, text: 'b' });
+    expect((await one.add(first, options)).status).toBe('stored');
+    // The last part completes the message in Redis, but its reply is lost: the store queues a restore.
+    loseNextAdd = true;
+    await expect(one.add(last, options)).rejects.toThrow('Connection is closed.');
+    await vi.waitFor(() => expect(restore).toBeDefined());
+    // The service's retry reaches this instance while the restore is still on its way: its add is not sent before the restore.
+    const retry = one.add(last, options);
+    const addSentFirst = await vi.waitFor(() => expect(restore?.addSent).toBe(true), { timeout: 300, interval: 5 }).then(
+      () => true,
+      () => false,
+    );
+    restore?.release();
+    expect(addSentFirst).toBe(false);
+    const taken = await retry;
+    if (taken.status !== 'complete') throw new Error(`not complete: ${taken.status}`);
+    expect(groupMessage(taken.group).text).toBe('ab');
+    // The other instance, given the first part again, finds the message under way: it does not take it a second time.
+    expect((await two.add(first, options)).status).not.toBe('complete');
+    expect(await one.finish(taken.group, FINISH)).toBe(true);
   });
 
   it('claims the messages an earlier version held under its former key layout, so none is lost on upgrade', async () => {

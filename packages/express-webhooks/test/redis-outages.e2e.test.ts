@@ -190,6 +190,7 @@ describe('receivers over HTTP on a Redis frozen, then shut down and restarted', 
     // Exactly one effect per event, and none for anything else.
     for (const id of [...expected, ...down.effects]) expect(effects.has(id), id).toBe(true);
     expect(calls.size - before).toBe(expected.length + down.effects.length);
-    for (const id of [...expected, ...down.effects]) expect(calls.get(id), id).toBe(1);
+    const reported = errors.map((e) => `${e.code}: ${e.message}`).join('\n');
+    for (const id of [...expected, ...down.effects]) expect(calls.get(id), `${id}\n${reported}`).toBe(1);
   });
 });

@@ -336,17 +336,19 @@ export function createRedisReassemblyStore({
   // Hand-over tokens in doubt, by message: an add whose reply was lost may have taken the message
   // under its token; the next add of that message in this process uses the same token, so it is
   // recognised, and a restore queued behind the add gives the message back to any other instance.
-  const doubtful = new Map<string, string>();
+  // That next add waits for the restore to settle: a restore landing after it would give back a
+  // message this process is handing over, and another instance would take it a second time.
+  const doubtful = new Map<string, { readonly token: string; readonly restored: Promise<unknown> }>();
   const doubt = (id: string, handOver: string): void => {
     doubtful.delete(id);
-    doubtful.set(id, handOver);
-    if (doubtful.size > MAX_DOUBTFUL) doubtful.delete(doubtful.keys().next().value as string);
-    run(RESTORE, [groupKey(id), indexOf(shardOf(id))], [id, handOver]).then(
+    const restored = run(RESTORE, [groupKey(id), indexOf(shardOf(id))], [id, handOver]).then(
       () => {
-        if (doubtful.get(id) === handOver) doubtful.delete(id);
+        if (doubtful.get(id)?.token === handOver) doubtful.delete(id);
       },
       () => undefined,
     );
+    doubtful.set(id, { token: handOver, restored });
+    if (doubtful.size > MAX_DOUBTFUL) doubtful.delete(doubtful.keys().next().value as string);
   };
 
   const memberOf = (id: string): string => (id.startsWith(LEGACY) ? id.slice(LEGACY.length) : id);
@@ -360,7 +362,9 @@ export function createRedisReassemblyStore({
       const c = part.concatenation;
       if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
       const id = await idOf(reassemblyKey(part));
-      const handOver = doubtful.get(id) ?? token();
+      const inDoubt = doubtful.get(id);
+      if (inDoubt !== undefined) await inDoubt.restored;
+      const handOver = inDoubt?.token ?? token();
       let reply: unknown;
       try {
         reply = await run(

@@ -416,6 +416,10 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
     return isThenable(result) ? await result : result;
   };
 
+  /** The hand-overs under way in this process, by message and token; what a late add must not give back. */
+  const handingOver = new Set<string>();
+  const handOverOf = (group: ReassemblyGroup): string => `${group.key}\n${group.token}`;
+
   /** Ends a hand-over once its handler resolved (its parts are forgotten, their tickets remembered). */
   const finishGroup = async (store: ReassemblyStore, group: ReassemblyGroup, ticketId: string): Promise<void> => {
     try {
@@ -682,7 +686,8 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
         `holding the part ${context.key}`,
         (late) => {
           if (late.evicted !== undefined) for (const group of late.evicted) deliverOrphan(store, group);
-          if (late.status === 'complete') void restoreGroup(store, late.group, ticketId);
+          // Not a hand-over this process has under way with the same token (an add in doubt reuses it).
+          if (late.status === 'complete' && !handingOver.has(handOverOf(late.group))) void restoreGroup(store, late.group, ticketId);
         },
       );
     } catch (e) {
@@ -694,9 +699,12 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       case 'complete': {
         const { group } = added;
         const message = groupMessage(group, charset);
+        const handOver = handOverOf(group);
+        handingOver.add(handOver);
+        const ended = () => void handingOver.delete(handOver);
         return runHandler(handler, message, context, ticketId, inboundTtlMs, message.submittedInstant, {
-          done: () => finishGroup(store, group, ticketId),
-          undo: () => restoreGroup(store, group, ticketId),
+          done: () => finishGroup(store, group, ticketId).finally(ended),
+          undo: () => restoreGroup(store, group, ticketId).finally(ended),
         });
       }
       case 'stored':
