@@ -24,3 +24,14 @@ interface ClosingConnection {
   emit(event: string | symbol, ...args: unknown[]): boolean;
   listenerCount(event: string | symbol): number;
 }
+
+/**
+ * Cuts the connections of `owner` (a BullMQ queue or worker) without waiting for Redis: a close that
+ * ran past its bound. Commands waiting on them reject; nothing is sent to Redis.
+ */
+export function cutConnections(owner: object): void {
+  for (const field of ['connection', 'blockingConnection']) {
+    const connection = (owner as Record<string, unknown>)[field] as { disconnect?: (wait?: boolean) => Promise<void> } | undefined;
+    if (typeof connection?.disconnect === 'function') connection.disconnect(false).catch(() => undefined);
+  }
+}

@@ -17,7 +17,7 @@ import {
 import { createClient, type ClientOptions, type SmsClient } from '@smsv4/transport-fetch';
 import { Queue } from 'bullmq';
 import { Redis, type Cluster, type RedisOptions } from 'ioredis';
-import { dropErrorsOfClosedConnections } from './closing-connections.js';
+import { cutConnections, dropErrorsOfClosedConnections } from './closing-connections.js';
 import { jobIdOf } from './job-id.js';
 import { isCluster, readPersistence, type PersistenceCheck } from './persistence.js';
 import { QueueUnavailableError, withinBound } from './queue-unavailable.js';
@@ -25,7 +25,7 @@ import type { MessageState, QueuedMessage, StateChange } from './message-state.j
 import { createMessageStore, storeKeys, type Transition } from './message-store.js';
 import { checkRateLimit, createSendGate, type RateLimit } from './send-gate.js';
 import { TEMPORARY_ERROR_DELAY_MS } from './send-outcome.js';
-import { settleFromReceipts, startSendWorker, type ResolvedRetry, type SendJobData, type SendWorker, type WorkerOptions } from './send-worker.js';
+import { settleFromReceipts, startSendWorker, type ResolvedRetry, type RunningWorker, type SendJobData, type SendWorker, type WorkerOptions } from './send-worker.js';
 
 /**
  * Reports state changes to the telemetry: a span from `sending` to the state the send led to (the
@@ -120,6 +120,15 @@ export interface SendQueueOptions {
    * effect once Redis answers, and may be made again: every call is idempotent per key.
    */
   readonly operationTimeoutMs?: number;
+  /**
+   * Longest wait of `close()` (of the queue, or of a worker it started), ms (default 35 000: a send
+   * in progress may take `sendTimeoutMs`; `0`: no bound). Within it, the sends in progress are
+   * recorded and the connections closed. At the bound (Redis stalled or down) the connections are
+   * cut, `close()` resolves, and `onError` gets a `QueueUnavailableError` (reason `timeout`,
+   * operation `close`): what was in progress is found later as an unknown fate (`worker-lost`),
+   * never sent again.
+   */
+  readonly closeTimeoutMs?: number;
   /**
    * What to do when Redis may lose writes it acknowledged (no append-only file, or `appendfsync no`),
    * read at start from every master: `'warn'` (default) through `onWarning`; `'require'`: every call
@@ -282,6 +291,7 @@ export function createSendQueue({
   name = 'smsv4-send',
   prefix: givenPrefix,
   operationTimeoutMs = 5_000,
+  closeTimeoutMs = 35_000,
   persistence = 'warn',
   onWarning = (message: string) => console.warn(message),
   client: givenClient,
@@ -310,6 +320,7 @@ export function createSendQueue({
     throw new TypeError(`on Redis Cluster the prefix needs a hash tag, so that each script touches one slot: e.g. '{${name}}' (one tag per queue), got '${prefix}'`);
   }
   checkDuration('operationTimeoutMs', operationTimeoutMs);
+  checkDuration('closeTimeoutMs', closeTimeoutMs);
   if (persistence !== 'warn' && persistence !== 'require' && persistence !== 'ignore') throw new TypeError(`persistence must be 'warn', 'require' or 'ignore', got ${String(persistence)}`);
   if (typeof onWarning !== 'function') throw new TypeError('onWarning must be a function');
   if ((givenClient === undefined) === (clientOptions === undefined)) throw new TypeError('give either client or clientOptions');
@@ -399,6 +410,26 @@ export function createSendQueue({
     return withinBound(operation, operationTimeoutMs, work());
   };
   bullQueue.on('error', onError);
+  /** The subscribers' connections, cut by a close past its bound. */
+  const subscribers = new Set<Redis | Cluster>();
+  /**
+   * Waits for `graceful` up to `closeTimeoutMs`; past it, `cut` the connections and tell `onError`
+   * (what was in progress is found later as an unknown fate). Rejects as `graceful` does within it.
+   */
+  const closeWithin = async (graceful: Promise<unknown>, cut: () => void, operation: string): Promise<void> => {
+    if (closeTimeoutMs === 0) {
+      await graceful;
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(resolve, closeTimeoutMs, 'bound')));
+    const first = await Promise.race([graceful.then(() => 'closed' as const), bound]).finally(() => clearTimeout(timer));
+    if (first === 'closed') return;
+    graceful.catch(() => undefined);
+    cut();
+    onError(new QueueUnavailableError('timeout', operation, `${operation} did not end within ${closeTimeoutMs} ms (Redis not answering): its connections were cut; the sends in progress are found later as unknown fates (worker-lost)`));
+  };
+
   const stopDepth = telemetry?.observeQueueDepth(() => bullQueue.getJobCountByTypes('waiting', 'delayed', 'prioritized'));
   const keepFailedSeconds = Math.ceil(retentionMs / 1000);
   const jobOptions = (key: string, generation: number, delayMs?: number) => ({
@@ -409,7 +440,7 @@ export function createSendQueue({
     backoff: { type: 'exponential', delay: 1000 },
     ...(delayMs === undefined || delayMs <= 0 ? {} : { delay: Math.ceil(delayMs) }),
   });
-  const workers = new Set<SendWorker>();
+  const workers = new Set<RunningWorker>();
   const subscriptions = new Set<() => Promise<void>>();
 
   const prepare = (item: EnqueueItem): Result<MtRequest, MtRequestError> => {
@@ -552,7 +583,7 @@ export function createSendQueue({
         worker: worker.worker,
         close: async () => {
           workers.delete(worker);
-          await worker.close();
+          await closeWithin(worker.close(), () => worker.cut(), 'closing a worker');
         },
       };
     },
@@ -560,6 +591,7 @@ export function createSendQueue({
     async subscribe(listener) {
       if (typeof listener !== 'function') throw new TypeError('subscribe takes a function');
       const subscriber = redis.duplicate();
+      subscribers.add(subscriber);
       subscriber.on('error', onError);
       subscriber.on('message', (_channel: string, message: string) => {
         try {
@@ -580,17 +612,27 @@ export function createSendQueue({
       const unsubscribe = async (): Promise<void> => {
         if (!subscriptions.delete(unsubscribe)) return;
         await subscriber.quit().catch(() => subscriber.disconnect());
+        subscribers.delete(subscriber);
       };
       subscriptions.add(unsubscribe);
       return unsubscribe;
     },
     async close() {
       stopDepth?.();
-      await Promise.all([...workers].map((worker) => worker.close()));
+      const closing = [...workers];
+      const graceful = (async () => {
+        await Promise.all(closing.map((worker) => worker.close()));
+        await Promise.all([...subscriptions].map((unsubscribe) => unsubscribe()));
+        await bullQueue.close();
+        if (ownsRedis) await redis.quit().catch(() => redis.disconnect());
+      })();
       workers.clear();
-      await Promise.all([...subscriptions].map((unsubscribe) => unsubscribe()));
-      await bullQueue.close();
-      if (ownsRedis) await redis.quit().catch(() => redis.disconnect());
+      await closeWithin(graceful, () => {
+        for (const worker of closing) worker.cut();
+        for (const subscriber of subscribers) subscriber.disconnect();
+        cutConnections(bullQueue);
+        if (ownsRedis) redis.disconnect();
+      }, 'closing the queue');
     },
   };
   return queue;

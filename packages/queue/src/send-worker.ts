@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { foldReceipts, type DeliveryReceipt } from '@smsv4/core';
 import type { SmsClient } from '@smsv4/transport-fetch';
 import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
-import { dropErrorsOfClosedConnections } from './closing-connections.js';
+import { cutConnections, dropErrorsOfClosedConnections } from './closing-connections.js';
 import type { MessageStore } from './message-store.js';
 import type { SendGate } from './send-gate.js';
 import { outcomeOfError, retryDelay, type SendOutcome } from './send-outcome.js';
@@ -75,7 +75,13 @@ export async function settleFromReceipts(store: MessageStore, key: string, recei
 }
 
 /** Starts a worker in this process. */
-export function startSendWorker(context: WorkerContext, concurrency: number): SendWorker {
+/** A worker as the queue holds it: a close past its bound cuts its connections. */
+export interface RunningWorker extends SendWorker {
+  /** Cuts the worker's connections at once: what they were waiting for rejects, nothing is sent. */
+  cut(): void;
+}
+
+export function startSendWorker(context: WorkerContext, concurrency: number): RunningWorker {
   const { store, gate, client, retry, queue } = context;
   const identity = `${hostname()}/${process.pid}`;
   let sends = 0;
@@ -179,6 +185,9 @@ export function startSendWorker(context: WorkerContext, concurrency: number): Se
       // from now on waits 1 ms, then sees the worker closing and stops.
       worker.opts.stalledInterval = 1;
       await worker.close();
+    },
+    cut() {
+      cutConnections(worker);
     },
   };
 }

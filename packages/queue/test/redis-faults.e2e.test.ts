@@ -4,6 +4,7 @@
  * hanging, what they started takes effect once and is found again, the persistence is read at
  * start, and a Cluster is used as given, also after every master forgot its scripts. Its own file: it freezes a server and starts a cluster.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,36 @@ const outcome = (call: Promise<unknown>): Promise<string> =>
   );
 
 describe('the queue on a Redis that stops answering (SIGSTOP)', () => {
+  it('closes within closeTimeoutMs while Redis is frozen: the connections cut, onError told, and the process exits by itself', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./close-frozen-process.ts', import.meta.url).pathname, String(redis.port)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    // 60 s: room for a loaded machine; a close that waited for Redis, or a loop left spinning, holds the process past it.
+    const exited = new Promise<number | string>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve('did not end by itself within 60 s');
+      }, 60_000);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        resolve(code ?? signal ?? 'unknown');
+      });
+    });
+    try {
+      await waitFor(() => out.includes('ready\n'), 30_000, 20);
+      expect(out, err).toBe('ready\n');
+      redis.pause();
+      child.stdin.end('close\n');
+      expect(await exited, `${out}\n${err}`).toBe(0);
+    } finally {
+      redis.resume();
+      child.kill('SIGKILL');
+    }
+    expect(out).toBe('ready\nclosed timeout:closing a worker timeout:closing the queue\n');
+  });
+
   it('fails enqueue, getMessage, resend and the others with QueueUnavailableError at the bound; what was started takes effect once', async () => {
     const queue = newQueue();
     expect((await queue.enqueue(message('before'), { key: 'before' })).ok).toBe(true);
