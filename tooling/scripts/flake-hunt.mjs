@@ -54,8 +54,11 @@ function suites() {
   return found;
 }
 
+/** The first lines of a failure's message, kept to say why a test failed (the run's own output is not kept). */
+const firstLines = (message) => (typeof message === 'string' ? message.split('\n').slice(0, 8).join('\n') : '');
+
 /**
- * Runs vitest on `files` in `pkg`; the failed tests' names (or the reason the run failed), read from
+ * Runs vitest on `files` in `pkg`; the failed tests' names and why (or the reason the run failed), read from
  * the JSON report every package's configuration writes (`test-results.json`).
  */
 function runPackage(pkg, files) {
@@ -86,13 +89,13 @@ function runPackage(pkg, files) {
         const r = JSON.parse(readFileSync(report, 'utf8'));
         for (const file of r.testResults ?? []) {
           const where = relative(root, file.name);
-          for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push(`${where} › ${t.fullName}`);
-          if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push(`${where}: the file or a hook failed`);
+          for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push({ name: `${where} › ${t.fullName}`, why: firstLines(t.failureMessages?.[0]) });
+          if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push({ name: `${where}: the file or a hook failed`, why: firstLines(file.message) });
         }
         rmSync(report, { force: true });
       }
       const errors = stderr.split('\n').filter((line) => /Error|FAIL|Unhandled/.test(line)).slice(0, 5).join(' | ');
-      if (failed.length === 0 && code !== 0) failed.push(`${relative(root, pkg)}: vitest ended with ${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? ' (over the time limit)' : ''}: ${errors}`);
+      if (failed.length === 0 && code !== 0) failed.push({ name: `${relative(root, pkg)}: vitest ended with ${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? ' (over the time limit)' : ''}: ${errors}`, why: '' });
       resolve(failed);
     });
   });
@@ -111,7 +114,10 @@ for (let round = 1; round <= runs; round++) {
     const started = Date.now();
     const failed = await runPackage(pkg, files);
     console.log(`round ${round}: ${relative(root, pkg)}: ${failed.length === 0 ? 'passed' : `${failed.length} failed`} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    for (const name of failed) failures.set(name, [...(failures.get(name) ?? []), round]);
+    for (const { name, why } of failed) {
+      const seen = failures.get(name) ?? { rounds: [], why: [] };
+      failures.set(name, { rounds: [...seen.rounds, round], why: [...seen.why, why] });
+    }
   }
 }
 stopLoad();
@@ -119,6 +125,9 @@ if (failures.size === 0) {
   console.log(`flake hunt: nothing failed in ${runs} round(s) under load`);
 } else {
   console.log(`flake hunt: ${failures.size} test(s) failed at least once:`);
-  for (const [name, rounds] of failures) console.log(`  ${name} (round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')})`);
+  for (const [name, { rounds, why }] of failures) {
+    console.log(`  ${name} (round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')})`);
+    for (const [i, text] of why.entries()) if (text !== '') console.log(`    round ${rounds[i]}: ${text.replaceAll('\n', '\n      ')}`);
+  }
   process.exitCode = 1;
 }
