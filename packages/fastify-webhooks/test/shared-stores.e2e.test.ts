@@ -15,8 +15,9 @@ let redis: TestRedis;
 let client: Redis;
 
 beforeAll(async () => {
-  // Stopped after the file (this package's runner has no kit setup file).
-  redis = await startRedis({ teardown: afterAll });
+  // Stopped by the afterAll below (this package's runner has no kit setup file; a hook registered
+  // from inside beforeAll would never run).
+  redis = await startRedis({ teardown: 'manual' });
   client = new Redis(redis.port, redis.host, { maxRetriesPerRequest: 1 });
 });
 

@@ -30,8 +30,9 @@ describe('Fetch handlers on two instances sharing Redis stores', () => {
   const receipts: string[] = [];
 
   beforeAll(async () => {
-    // Stopped after the file (this package's runner has no kit setup file).
-    redis = await startRedis({ teardown: afterAll });
+    // Stopped by the afterAll below (this package's runner has no kit setup file; a hook registered
+    // from inside beforeAll would never run, and the server would outlive the run).
+    redis = await startRedis({ teardown: 'manual' });
     client = new Redis(redis.port, redis.host, { maxRetriesPerRequest: 1 });
     const sendCommand: RedisCommand = ([command = '', ...args]) => client.call(command, ...args);
     for (const instance of ['a', 'b']) {
@@ -54,6 +55,7 @@ describe('Fetch handlers on two instances sharing Redis stores', () => {
     for (const receive of handlers) receive.close();
     for (const server of servers) await server.close();
     client?.disconnect();
+    await redis?.stop();
   });
 
   it('joins the parts that reach different instances into one message, handed over once', async () => {
