@@ -15,6 +15,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { why } from './test-summary.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -54,9 +55,6 @@ function suites() {
   return found;
 }
 
-/** The first lines of a failure's message, kept to say why a test failed (the run's own output is not kept). */
-const firstLines = (message) => (typeof message === 'string' ? message.split('\n').slice(0, 8).join('\n') : '');
-
 /**
  * Runs vitest on `files` in `pkg`; the failed tests' names and why (or the reason the run failed), read from
  * the JSON report every package's configuration writes (`test-results.json`).
@@ -89,8 +87,8 @@ function runPackage(pkg, files) {
         const r = JSON.parse(readFileSync(report, 'utf8'));
         for (const file of r.testResults ?? []) {
           const where = relative(root, file.name);
-          for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push({ name: `${where} › ${t.fullName}`, why: firstLines(t.failureMessages?.[0]) });
-          if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push({ name: `${where}: the file or a hook failed`, why: firstLines(file.message) });
+          for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push({ name: `${where} › ${t.fullName}`, why: why(t.failureMessages) });
+          if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push({ name: `${where}: the file or a hook failed`, why: why(file.message ? [file.message] : []) });
         }
         rmSync(report, { force: true });
       }
@@ -114,9 +112,9 @@ for (let round = 1; round <= runs; round++) {
     const started = Date.now();
     const failed = await runPackage(pkg, files);
     console.log(`round ${round}: ${relative(root, pkg)}: ${failed.length === 0 ? 'passed' : `${failed.length} failed`} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    for (const { name, why } of failed) {
+    for (const { name, why: reason } of failed) {
       const seen = failures.get(name) ?? { rounds: [], why: [] };
-      failures.set(name, { rounds: [...seen.rounds, round], why: [...seen.why, why] });
+      failures.set(name, { rounds: [...seen.rounds, round], why: [...seen.why, reason] });
     }
   }
 }
@@ -125,9 +123,9 @@ if (failures.size === 0) {
   console.log(`flake hunt: nothing failed in ${runs} round(s) under load`);
 } else {
   console.log(`flake hunt: ${failures.size} test(s) failed at least once:`);
-  for (const [name, { rounds, why }] of failures) {
+  for (const [name, { rounds, why: reasons }] of failures) {
     console.log(`  ${name} (round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')})`);
-    for (const [i, text] of why.entries()) if (text !== '') console.log(`    round ${rounds[i]}: ${text.replaceAll('\n', '\n      ')}`);
+    for (const [i, text] of reasons.entries()) if (text !== '') console.log(`    round ${rounds[i]}:${text}`);
   }
   process.exitCode = 1;
 }

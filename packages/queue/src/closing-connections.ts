@@ -7,15 +7,19 @@
  * caused it. Every other error reaches the owner's listeners as before.
  */
 export function dropErrorsOfClosedConnections(owner: object): void {
-  for (const field of ['connection', 'blockingConnection']) {
-    const connection = (owner as Record<string, unknown>)[field] as ClosingConnection | undefined;
-    if (connection === undefined || typeof connection.emit !== 'function' || typeof connection.listenerCount !== 'function') continue;
+  for (const connection of connectionsOf<ClosingConnection>(owner)) {
+    if (typeof connection.emit !== 'function' || typeof connection.listenerCount !== 'function') continue;
     const emit = connection.emit;
     connection.emit = function (this: ClosingConnection, event: string | symbol, ...args: unknown[]): boolean {
       if (event === 'error' && this.listenerCount('error') === 0 && (this.status === 'closing' || this.status === 'closed')) return false;
       return emit.call(this, event, ...args);
     };
   }
+}
+
+/** The BullMQ RedisConnections of `owner` (a queue has `connection`, a worker also `blockingConnection`). */
+function connectionsOf<T>(owner: object): T[] {
+  return ['connection', 'blockingConnection'].map((field) => (owner as Record<string, unknown>)[field] as T | undefined).filter((c): c is T => c !== undefined && c !== null);
 }
 
 /** What this reads of BullMQ's RedisConnection (an EventEmitter with a status). */
@@ -30,8 +34,7 @@ interface ClosingConnection {
  * ran past its bound. Commands waiting on them reject; nothing is sent to Redis.
  */
 export function cutConnections(owner: object): void {
-  for (const field of ['connection', 'blockingConnection']) {
-    const connection = (owner as Record<string, unknown>)[field] as { disconnect?: (wait?: boolean) => Promise<void> } | undefined;
-    if (typeof connection?.disconnect === 'function') connection.disconnect(false).catch(() => undefined);
+  for (const connection of connectionsOf<{ disconnect?: (wait?: boolean) => Promise<void> }>(owner)) {
+    if (typeof connection.disconnect === 'function') connection.disconnect(false).catch(() => undefined);
   }
 }
