@@ -163,12 +163,14 @@ const starts = startUps(
     [BINARY, '--version'],
     [BINARY, '--help'],
     [BINARY, 'segments', 'Your code is 482913'],
+    // An API command: its module, the client and the sandbox's defaults loaded.
+    [BINARY, 'lookup', '--help'],
   ],
   RUNS,
 );
 const nodeStart = starts.node;
-const [cliStart = 0, helpStart = 0, segmentsStart = 0] = starts.times;
-const [startRatios = [], helpRatios = [], segmentsRatios = []] = starts.ratios;
+const [cliStart = 0, helpStart = 0, segmentsStart = 0, lookupStart = 0] = starts.times;
+const [startRatios = [], helpRatios = [], segmentsRatios = [], lookupRatios = []] = starts.ratios;
 const startRatio = median(startRatios);
 const validateRun = median(Array.from({ length: 5 }, () => timeRun([BINARY, 'validate', '--json', ...paths])));
 const perPayload = (validateRun - cliStart) / paths.length;
@@ -189,6 +191,7 @@ ratio is the median of the rounds' ratios. Each command loads only the modules i
 | start-up, \`smsv4 --version\` (median ms) | ${fmt(nodeStart)} (\`node -e 0\`) | ${fmt(cliStart)} | **${startRatio.toFixed(2)}×** | ${range(startRatios)} | ≤ ${START_TARGET}×: ${startRatio <= START_TARGET ? 'met' : '**not met**'} |
 | \`smsv4 --help\` (median ms) | ${fmt(nodeStart)} (\`node -e 0\`) | ${fmt(helpStart)} | ${median(helpRatios).toFixed(2)}× | ${range(helpRatios)} | |
 | \`smsv4 segments <text>\` (median ms) | ${fmt(nodeStart)} (\`node -e 0\`) | ${fmt(segmentsStart)} | ${median(segmentsRatios).toFixed(2)}× | ${range(segmentsRatios)} | |
+| \`smsv4 lookup --help\` (median ms) | ${fmt(nodeStart)} (\`node -e 0\`) | ${fmt(lookupStart)} | ${median(lookupRatios).toFixed(2)}× | ${range(lookupRatios)} | |
 | \`smsv4 validate --json\` of ${paths.length} files (median ms of 5) | | ${fmt(validateRun)} | | | ${fmt(perPayload, 2)} ms per file beyond start-up |
 `;
 

@@ -14,8 +14,9 @@ import { published, root, rootManifest, run } from './workspace.js';
  * was set, plus about 15 %. Raise one deliberately, in the same commit as the growth it allows.
  */
 const BUDGETS: Readonly<Record<string, number>> = {
-  // The binary bundles core and what it uses of TypeBox and fast-xml-parser (start-up halved).
-  smsv4: 290_000,
+  // The binary bundles core, transport-fetch and the sandbox, with what they use of TypeBox,
+  // fast-xml-parser and Hono: a command loads a few dozen files, not several hundred (start-up halved).
+  smsv4: 345_000,
   '@smsv4/core': 705_000,
   '@smsv4/express-webhooks': 27_000,
   '@smsv4/fastify-webhooks': 14_000,
