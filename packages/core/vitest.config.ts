@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 90_000,
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+    // fast-check's default number of cases follows the run's profile (test/property-runs.ts).
+    setupFiles: ['test/property-profile.ts'],
     projects: [
       {
         extends: true,

@@ -11,7 +11,9 @@
 //   failure each and are named;
 // - each skipped group is named with its file (optional groups carry their reason in their title);
 // - each failed test is named with the first lines of its message, so that the closing lines alone
-//   say why.
+//   say why;
+// - a run whose property tests ran the quick profile (a fifth of core's cases: a local run) says so
+//   (packages/core/test/property-runs.ts).
 //
 //   node tooling/scripts/test-summary.mjs --reset   removes the reports of an earlier run
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -107,6 +109,22 @@ function reset() {
   writeFileSync(STAMP, String(Date.now()));
 }
 
+/**
+ * The profile of core's property tests in this run, as packages/core/test/property-runs.ts decides
+ * it: `SMSV4_PROPERTY_RUNS` when set, else full when `CI` is set (not `false` or `0`), else quick.
+ */
+export function propertyProfile(env = process.env) {
+  const chosen = env.SMSV4_PROPERTY_RUNS?.trim().toLowerCase();
+  if (chosen === 'full' || chosen === 'quick') return chosen;
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? 'full' : 'quick';
+}
+
+/** The line that names a quick profile (none for the full one). */
+export function profileLine(profile = propertyProfile()) {
+  return profile === 'quick' ? 'property tests: quick profile, a fifth of the cases of core\'s properties (SMSV4_PROPERTY_RUNS=full runs them all, as CI does)' : undefined;
+}
+
 function main() {
   if (process.argv.includes('--reset')) return reset();
   const since = existsSync(STAMP) ? Number(readFileSync(STAMP, 'utf8')) : 0;
@@ -142,6 +160,8 @@ function main() {
   console.log(lines.join('\n'));
   if (skips.length > 0) console.log(`skipped groups:\n${skips.map((s) => `  ${s}`).join('\n')}`);
   if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  const profile = profileLine();
+  if (profile !== undefined) console.log(profile);
   console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (failed > 0 || passed === 0) process.exitCode = 1;
 }

@@ -6,6 +6,7 @@ import { STANDARD_LOCKING, STANDARD_SINGLE } from '../test/gsm-standard.js';
 import * as main from './index.js';
 import * as lean from './segments.js';
 import type { NationalLanguage } from './text/gsm-national.js';
+import { runs } from '../test/property-runs.js';
 
 const TABLES: { readonly [L in NationalLanguage]: lean.NationalLanguageTables } = {
   turkish: lean.turkish,
@@ -59,7 +60,7 @@ describe('@smsv4/core/segments', () => {
         expect(actual).toEqual(expected);
         expect(actual.ucs2Characters).toEqual(expected.ucs2Characters);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -70,7 +71,7 @@ describe('@smsv4/core/segments', () => {
         expect(lean.explain(content, { ...rest, nationalLanguages: values })).toEqual(main.explain(content, { ...rest, nationalLanguages: names }));
         expect(lean.rankTables(content, { ...rest, nationalLanguages: values })).toEqual(main.rankTables(content, { ...rest, nationalLanguages: names }));
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -80,7 +81,7 @@ describe('@smsv4/core/segments', () => {
         expect(lean.estimateSegments(content)).toEqual(main.estimateSegments(content));
         expect(lean.explain(content)).toEqual(main.explain(content));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 

@@ -1,11 +1,12 @@
 // The closing line of the test command is honest: tests that did not run because their file or a
 // hook failed are failures, files that collected nothing are failures, skips are named by group.
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { propertyProfile as coreProfile } from '../../../packages/core/test/property-runs.js';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { WHY_LINES, failedTasks, summariseReport } from '../test-summary.mjs';
+import { WHY_LINES, failedTasks, profileLine, propertyProfile, summariseReport } from '../test-summary.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const file = (name: string, status: 'passed' | 'failed', tests: [string, string, string][], message = '') => ({
@@ -81,5 +82,23 @@ describe('failed tasks', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the property tests’ profile in the summary', () => {
+  it('is decided as core’s tests decide it, and named only when quick', () => {
+    const environments = [{}, { CI: 'true' }, { CI: '1' }, { CI: 'false' }, { CI: '0' }, { CI: '' }, { CI: 'true', SMSV4_PROPERTY_RUNS: 'quick' }, { SMSV4_PROPERTY_RUNS: ' FULL ' }, { SMSV4_PROPERTY_RUNS: 'quick' }];
+    for (const env of environments) expect(propertyProfile(env), JSON.stringify(env)).toBe(coreProfile(env));
+    expect(profileLine('quick')).toMatch(/^property tests: quick profile, a fifth of the cases .*SMSV4_PROPERTY_RUNS=full/);
+    expect(profileLine('full')).toBeUndefined();
+  });
+
+  it('is full in CI: .ci/run chooses it before the README’s test command, and the README says how to choose', () => {
+    const ci = readFileSync(join(root, '.ci', 'run'), 'utf8');
+    const chosen = ci.indexOf('export SMSV4_PROPERTY_RUNS=full');
+    expect(chosen).toBeGreaterThan(0);
+    expect(chosen).toBeLessThan(ci.indexOf('pnpm@10.34.8 test'));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('SMSV4_PROPERTY_RUNS=full npx -y pnpm@10.34.8 test');
   });
 });

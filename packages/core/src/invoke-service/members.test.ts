@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INVOKE_LIMITS, INVOKE_SCOPES, KEY_PATTERN, VALUE_PATTERN, canonicalScope, isKeyCharacter, scopeIndex, valueCharacterProblem } from './members.js';
+import { runs } from '../../test/property-runs.js';
 
 const keyRegExp = new RegExp(KEY_PATTERN);
 const valueRegExp = new RegExp(VALUE_PATTERN);
@@ -22,7 +23,7 @@ describe('one rule, two forms', () => {
         const expected = characters && key.length >= INVOKE_LIMITS.keyMinLength && key.length <= INVOKE_LIMITS.keyMaxLength;
         expect(keyRegExp.test(key)).toBe(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -31,7 +32,7 @@ describe('one rule, two forms', () => {
       fc.property(edgyString, (value) => {
         expect(valueRegExp.test(value)).toBe(valueCharacterProblem(value) === undefined);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

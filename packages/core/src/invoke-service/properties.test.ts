@@ -8,6 +8,7 @@ import { INVOKE_SCOPES } from './members.js';
 import { checkInvokeServiceRequestLine } from './request-line.js';
 import { InvokeServiceRequestSchema, InvokeServiceRequestWireSchema, type InvokeServiceRequest } from './schema.js';
 import { validateInvokeServiceRequest } from './validate.js';
+import { runs } from '../../test/property-runs.js';
 
 const forbidden = new Set([...DEFAULT_RESERVED_WORDS, ...DEFAULT_BUILT_IN_VARIABLES].map((word) => word.toUpperCase()));
 const keyCharacter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-.');
@@ -53,7 +54,7 @@ describe('Invoke Service request properties', () => {
       fc.property(fittingRequest, (value) => {
         expect(decodeInvokeServiceRequest(encodeInvokeServiceRequest(value))).toEqual({ ok: true, value });
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -65,7 +66,7 @@ describe('Invoke Service request properties', () => {
         const expected = Number.isSafeInteger(Number(value.endUser.phoneNumber)) ? decodeInvokeServiceRequest(text) : expect.objectContaining({ ok: false });
         expect(validateInvokeServiceRequest(parsed)).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -84,7 +85,7 @@ describe('Invoke Service request properties', () => {
         const result = decodeInvokeServiceRequest(text);
         if (!result.ok) expect(isInvokeError(result.error)).toBe(true);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -94,7 +95,7 @@ describe('Invoke Service request properties', () => {
         const result = decodeInvokeServiceRequest(bytes);
         if (!result.ok) expect(isInvokeError(result.error)).toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -117,7 +118,7 @@ describe('Invoke Service request properties', () => {
           if (!decoded.ok) expect(isInvokeError(decoded.error)).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
     expect(({} as Record<string, unknown>)['A']).toBeUndefined();
   });
@@ -148,7 +149,7 @@ describe('Invoke Service request properties', () => {
         expect(result.ok).toBe(wire.Check(candidate));
         if (result.ok) expect(typed.Check(result.value)).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -158,7 +159,7 @@ describe('Invoke Service request properties', () => {
         const result = checkInvokeServiceRequestLine({ method, url });
         if (!result.ok) expect([12003, 12004, 12005, 12006]).toContain(result.error.code);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOKE_INVALID } from '../errors/catalogue.js';
 import { parseStrictJson } from '../json/strict-json.js';
 import { decodeInvokeServiceRequest } from './codec.js';
+import { runs } from '../../test/property-runs.js';
 
 const phone = '"endUser":{"phoneNumber":14155550100}';
 const repeated = { ok: false, error: { code: 12002, description: INVOKE_INVALID.repeatedMember } };
@@ -60,7 +61,7 @@ describe('agreement with the strict parser on body-level problems', () => {
           expect([INVOKE_INVALID.syntax, INVOKE_INVALID.repeatedMember, INVOKE_INVALID.tooDeep, INVOKE_INVALID.notAnObject]).not.toContain(description);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

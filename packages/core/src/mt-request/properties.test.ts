@@ -8,6 +8,7 @@ import { decodeMtRequest, encodeMtRequest } from './codec.js';
 import { CHARSETS, INTERACTIONS, MLC_VALUES, MT_LIMITS, type MtCharset } from './members.js';
 import { MtRequestSchema, type MtMessage, type MtRequest } from './schema.js';
 import { acceptMtRequestFast, findMtRequestProblem, normaliseMtRequest, urlParses, validateMtRequest } from './validate.js';
+import { runs } from '../../test/property-runs.js';
 
 type Flavour = 'json' | 'xml';
 
@@ -135,7 +136,7 @@ describe('MT request properties', () => {
           expect(validateMtRequest(x)).toStrictEqual({ ok: true, value: x });
           expect(decodeMtRequest(encodeMtRequest(x, format), format)).toStrictEqual({ ok: true, value: x });
         }),
-        { numRuns: 400 },
+        { numRuns: runs(400) },
       );
     });
   }
@@ -148,7 +149,7 @@ describe('MT request properties', () => {
         const value = { ...x, message: { ...x.message, type: 'text' as const, content: content.slice(0, i) + control + content.slice(i) } };
         expect(() => encodeMtRequest(value, 'xml')).toThrow(/hexEncodedText/);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -160,7 +161,7 @@ describe('MT request properties', () => {
           expect(result.ok).toBe(false);
           expect(!result.ok && result.error.code).toBe('540');
         }),
-        { numRuns: 500 },
+        { numRuns: runs(500) },
       );
     });
 
@@ -171,7 +172,7 @@ describe('MT request properties', () => {
           expect(result.ok).toBe(false);
           expect(!result.ok && result.error.code).toBe('540');
         }),
-        { numRuns: 500 },
+        { numRuns: runs(500) },
       );
     });
 
@@ -187,7 +188,7 @@ describe('MT request properties', () => {
           if (result.ok) expect(validateMtRequest(result.value)).toStrictEqual(result);
           else expect(result.error.description).toMatch(/^Invalid request - /);
         }),
-        { numRuns: 400 },
+        { numRuns: runs(400) },
       );
     });
   }
@@ -252,7 +253,7 @@ describe('the fast path and the ordered walk agree', () => {
           else expect(!result.ok && result.error.rule).toBe(problem);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -261,7 +262,7 @@ describe('the fast path and the ordered walk agree', () => {
       fc.property(mtRequest('json'), fc.boolean(), (x, asStrings) => {
         expect(acceptMtRequestFast(wireForm(x, asStrings))).toStrictEqual(x);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -294,7 +295,7 @@ describe('urlParses', () => {
       fc.property(fc.oneof(urlish, fc.webUrl()), (u) => {
         expect(urlParses(u)).toBe(parses(u));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 

@@ -17,6 +17,7 @@ import { compileReader } from './compile-reader.js';
 import { readWire } from './read-wire.js';
 import { decodeResource, defineResource } from './resource-codec.js';
 import { planOf } from './wire-plan.js';
+import { runs } from '../../test/property-runs.js';
 
 const RESOURCES: readonly [string, string, TObject][] = [
   ['mt-status', 'mtStatus', MtStatusSchema],
@@ -57,7 +58,7 @@ describe.each(RESOURCES)('%s (%s)', (folder, root, schema) => {
         }
         expect(compiled(node)).toStrictEqual(readWire(plan, node, format === 'xml'));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -81,7 +82,7 @@ describe.each(RESOURCES)('%s (%s)', (folder, root, schema) => {
         if (!decoded.check.Check(node)) return;
         expect(compiled(node)).toBe(hasExactMembers(plan, node));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -108,7 +109,7 @@ describe('where code generation is forbidden', () => {
         fc.property(texts(folder, format), (text) => {
           expect(decodeResource(interpreted, text, format)).toStrictEqual(decodeResource(compiled, text, format));
         }),
-        { numRuns: 200 },
+        { numRuns: runs(200) },
       );
     }
   });

@@ -17,6 +17,7 @@ import { MtStatusSchema, decodeMtStatus, encodeMtStatus } from '../mt-status/mt-
 import { PreviewSchema, decodePreview, encodePreview } from '../preview/preview.js';
 import type { Result } from '../result.js';
 import { TICKET_ID_PATTERN } from './wire-types.js';
+import { runs } from '../../test/property-runs.js';
 
 interface Codec {
   readonly name: string;
@@ -100,7 +101,7 @@ describe.each(CODECS)('$name', (codec) => {
   const arbitrary = arbitraryOf(codec.schema);
 
   it('generates only values its schema accepts (sanity of the generator)', () => {
-    fc.assert(fc.property(arbitrary, (value) => Value.Check(codec.schema, value)), { numRuns: 50 });
+    fc.assert(fc.property(arbitrary, (value) => Value.Check(codec.schema, value)), { numRuns: runs(50) });
   });
 
   it.each(codec.formats)('decode(encode(x, %s)) deep-equals x', (format) => {
@@ -109,7 +110,7 @@ describe.each(CODECS)('$name', (codec) => {
         const decoded = codec.decode(codec.encode(value as never, format, options), format);
         expect(decoded).toStrictEqual({ ok: true, value });
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -119,7 +120,7 @@ describe.each(CODECS)('$name', (codec) => {
         const bytes = new TextEncoder().encode(codec.encode(value as never, format));
         expect(codec.decode(bytes, format)).toStrictEqual({ ok: true, value });
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 
@@ -129,7 +130,7 @@ describe.each(CODECS)('$name', (codec) => {
         const result = codec.decode(text, format);
         expect(result.ok).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -138,7 +139,7 @@ describe.each(CODECS)('$name', (codec) => {
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         expect(codec.decode(bytes, format).ok).toBe(false);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -161,7 +162,7 @@ describe.each(CODECS)('$name', (codec) => {
         if (result.ok) expect(Value.Check(codec.schema, result.value)).toBe(true);
         else expect(['invalid-encoding', 'invalid-json', 'invalid-xml', 'wrong-resource', 'missing-member', 'invalid-member']).toContain(result.error.code);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

@@ -4,6 +4,7 @@ import { loadFixture } from '../../test/fixtures.js';
 import { isGsmText } from './gsm-alphabet.js';
 import { explain } from './explain.js';
 import { GSM_SUBSTITUTES } from './gsm-substitutes.js';
+import { runs } from '../../test/property-runs.js';
 
 describe('explain', () => {
   it('finds the typography that forces UCS-2 and the parts the GSM substitutes save', () => {
@@ -115,7 +116,7 @@ describe('explain', () => {
         for (const s of x.substitutions) expect(text.slice(s.index, s.index + s.char.length)).toBe(s.char);
         if (x.unsubstitutable.length === 0 && x.substitutions.length > 0 && x.segmentsSaved > 0) expect(isGsmText(x.substituted)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

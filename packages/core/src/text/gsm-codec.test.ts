@@ -4,6 +4,7 @@ import { lockingOf, singleOf, STANDARD_LOCKING, STANDARD_SINGLE } from '../../te
 import { gsmDecode, gsmEncode, nationalShiftOfHeader, type GsmSubstitution } from './gsm-codec.js';
 import { NATIONAL_LANGUAGES, type NationalLanguage, type NationalTables } from './gsm-national.js';
 import { bytesToHex, decodeHex, decodeHexContent, encodeHex } from './hex.js';
+import { runs } from '../../test/property-runs.js';
 
 const hex2 = (b: number): string => b.toString(16).toUpperCase().padStart(2, '0');
 
@@ -125,7 +126,7 @@ describe('receiver decoding (TS 23.038 6.2.1.1) of every escape sequence, in eve
         expect(strict.ok).toBe(receiver.value.substitutions.length === 0);
         if (strict.ok) expect(strict.value.text).toBe(receiver.value.text);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -160,7 +161,7 @@ describe('encode → decode', () => {
         expect(hex).toBe(bytesToHex(septets));
         expect(decodeHex(hex, 'GSM', { nationalTables: tables })).toEqual({ ok: true, value: text });
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE } from './gsm-alphabet.js';
 import { gsmEncode } from './gsm-codec.js';
 import { bytesToHex, canEncodeHex, decodeHex, decodeHexContent, decodeUtf16Portable, encodeHex, hexToBytes, HEX_CHARSETS, type HexCharset } from './hex.js';
+import { runs } from '../../test/property-runs.js';
 
 const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([...GSM_EXTENSION_TABLE.values()]);
 const gsmText = fc.array(fc.constantFrom(...gsmChars), { maxLength: 200 }).map((a) => a.join(''));
@@ -125,7 +126,7 @@ describe('hexToBytes / bytesToHex', () => {
         const spoiled = hex.slice(0, offset) + char + hex.slice(offset + char.length);
         expect(hexToBytes(spoiled)).toMatchObject({ ok: false, error: { kind: 'not-hex', offset, message: expect.stringContaining(`at offset ${offset} `) } });
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 
@@ -310,7 +311,7 @@ describe('round trips and differential checks', () => {
           expect(encodeHex(text, charset)).toBe(tail.toUpperCase());
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -336,7 +337,7 @@ describe('UTF-8 and UTF-16 of short and long content', () => {
         const octets = charset === 'UTF-8' ? Buffer.from(text, 'utf8') : Buffer.from(text, 'utf16le').swap16();
         expect(encodeHex(text, charset)).toBe(octets.toString('hex').toUpperCase());
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -378,7 +379,7 @@ describe('UTF-8 and UTF-16 of short and long content', () => {
         const content = decodeHexContent(hex, charset);
         expect(decoded).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -395,10 +396,10 @@ describe('short content (scratch buffers) against the octet path, in every chars
             const times = Math.floor(2048 / text.length) + 1 + pick;
             expect(encodeHex(text.repeat(times), charset)).toBe(encodeHex(text, charset).repeat(times));
           }),
-          { numRuns: 25 },
+          { numRuns: runs(25) },
         ),
       ),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 
@@ -422,7 +423,7 @@ describe('short content (scratch buffers) against the octet path, in every chars
         const content = decodeHexContent(hex, charset);
         expect(decodeHex(hex, charset)).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
       }),
-      { numRuns: 4000 },
+      { numRuns: runs(4000) },
     );
   });
 });
@@ -460,7 +461,7 @@ describe('GSM and Latin-1 short paths (four characters at a time) against the ge
           expect(decodeHex(want.toLowerCase(), charset)).toEqual({ ok: true, value: text });
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -478,7 +479,7 @@ describe('GSM and Latin-1 short paths (four characters at a time) against the ge
           expect(decodeHex(hex, charset)).toEqual(content.ok ? { ok: true, value: content.value.text } : content);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 

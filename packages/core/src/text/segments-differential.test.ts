@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../../test/fixtures.js';
 import { GSM_DEFAULT_ALPHABET, GSM_EXTENSION_TABLE } from './gsm-alphabet.js';
 import { estimateSegments } from './segments.js';
+import { runs } from '../../test/property-runs.js';
 
 const gsmChars = [...GSM_DEFAULT_ALPHABET].filter((_, i) => i !== 0x1b).concat([...GSM_EXTENSION_TABLE.values()]);
 const theirs = (text: string): { segments: number; encoding: string } => {
@@ -25,7 +26,7 @@ describe('against sms-segments-calculator', () => {
         const ours = estimateSegments(t);
         expect({ segments: ours.segments, encoding: ours.encoding }).toEqual(theirs(t));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -41,7 +42,7 @@ describe('against sms-segments-calculator', () => {
         const ours = estimateSegments(t);
         expect({ segments: ours.segments, encoding: ours.encoding }).toEqual(theirs(t));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

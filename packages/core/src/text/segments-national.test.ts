@@ -5,6 +5,7 @@ import { gsmDecode, gsmEncode } from './gsm-codec.js';
 import { NATIONAL_LANGUAGES, type NationalLanguage } from './gsm-national.js';
 import { explain } from './explain.js';
 import { estimateSegments, rankTables } from './segments.js';
+import { runs } from '../../test/property-runs.js';
 
 /** How one combination of tables fares, by brute force. */
 interface BruteOutcome {
@@ -114,7 +115,7 @@ describe('estimateSegments with national language tables', () => {
           expect(rankTables(text, { nationalLanguages: enabled, referenceBits })[0]?.tables).toEqual(tables);
         } else expect(rankTables(text, { nationalLanguages: enabled, referenceBits })).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -161,7 +162,7 @@ describe('estimateSegments with national language tables', () => {
           expect([cost.encoding, cost.segments], cost.language).toEqual([alone.encoding, alone.segments]);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 

@@ -6,6 +6,7 @@ import { candidateCosts, septetCost, septetCosts, type NationalLanguage } from '
 import { decodeHex, encodeHex } from './hex.js';
 import { estimateSegments, type SegmentEstimate } from './segments.js';
 import { WAP_PUSH_UDH } from './udh.js';
+import { runs } from '../../test/property-runs.js';
 
 const a = (n: number): string => 'a'.repeat(n);
 const zh = (n: number): string => 'ж'.repeat(n);
@@ -332,7 +333,7 @@ describe('estimateSegments properties', () => {
         if (e.encoding === 'GSM') expect(e.ucs2Characters).toEqual([]);
         else expect(e.ucs2Characters.length).toBeGreaterThan(0);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -366,7 +367,7 @@ describe('estimateSegments properties', () => {
         }
         expect(e.graphemes?.segmentsWithoutGraphemes).toBe(estimateSegments(text).segments);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -376,7 +377,7 @@ describe('estimateSegments properties', () => {
         expect(estimateSegments(text, { nationalLanguages: langs }).segments).toBeLessThanOrEqual(estimateSegments(text).segments);
         expect(candidateCosts(langs).length).toBeGreaterThan(0);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -394,7 +395,7 @@ describe('estimateSegments properties', () => {
         // Each part decodes on its own: no escape pair, surrogate pair or UTF-8 sequence is split.
         for (const p of payloads) expect(decodeHex(p, cs).ok).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

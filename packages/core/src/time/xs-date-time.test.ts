@@ -11,6 +11,7 @@ import {
   timestampInstant,
   type TimestampErrorKind,
 } from './xs-date-time.js';
+import { runs } from '../../test/property-runs.js';
 
 const SYNTAX = 'expected YYYY-MM-DDThh:mm:ss, an optional fraction of a second and a time zone (Z or ±hh:mm)';
 const INSTANT_RANGE = 'the instant in UTC falls outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z';
@@ -155,7 +156,7 @@ describe('parseTimestamp properties', () => {
         expect(read).toStrictEqual({ ok: true, value: { text: form.text, instant: form.expected, epochMs: form.epochMs, offsetMinutes: form.offsetMinutes } });
         expect(pattern.test(form.text)).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -171,7 +172,7 @@ describe('parseTimestamp properties', () => {
           expect(isTimestamp(text)).toBe(parseTimestamp(text).ok);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -184,7 +185,7 @@ describe('parseTimestamp properties', () => {
         const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00Z`;
         expect(parseTimestamp(text).ok).toBe(exists);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -214,7 +215,7 @@ describe('parseTimestamp properties', () => {
         // The pattern lets through only days a month lacks, year 0000 and instants outside the range.
         if (pattern.test(text) && !read.ok) expect(['day', 'year', 'instant']).toContain(read.error.kind);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -224,7 +225,7 @@ describe('parseTimestamp properties', () => {
         const read = parseTimestamp(text);
         if (read.ok) expect(read.value.instant).toMatch(/Z$/);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -236,7 +237,7 @@ describe('parseTimestamp properties', () => {
         expect(text).toMatch(/\.[0-9]{3}(?:Z|[+-][0-9]{2}:[0-9]{2})$/);
         expect(parseTimestamp(text)).toStrictEqual({ ok: true, value: { text, instant: new Date(epochMs).toISOString(), epochMs, offsetMinutes: offset } });
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -248,7 +249,7 @@ describe('parseTimestamp properties', () => {
         if (a.epochMs !== b.epochMs) expect(Math.sign(order)).toBe(Math.sign(a.epochMs - b.epochMs));
         expect(compareTimestamps(a.text, a.text)).toBe(0);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -293,7 +294,7 @@ describe('the range of instants', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -304,7 +305,7 @@ describe('the range of instants', () => {
         expect(instant).toHaveLength(24);
         expect(timestampInstant(instant)).toBe(instant);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

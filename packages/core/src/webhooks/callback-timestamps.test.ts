@@ -8,6 +8,7 @@ import { encodeMobileOriginate, type MobileOriginate } from '../mobile-originate
 import { bytesToHex } from '../text/hex.js';
 import { buildUserDataHeader } from '../text/udh.js';
 import { decodeCallback } from './decode-callback.js';
+import { runs } from '../../test/property-runs.js';
 
 const digits = fc.stringMatching(/^[0-9]{5,15}$/);
 /**
@@ -85,7 +86,7 @@ describe('callbacks with any xs:dateTime', () => {
           expect(again.ok && again.value.kind === 'delivery-receipt' && again.value.receipt).toStrictEqual(receipt);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -106,7 +107,7 @@ describe('callbacks with any xs:dateTime', () => {
           expect(again.ok && again.value.kind === 'inbound-message' && again.value.message).toStrictEqual(message);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 });
@@ -236,7 +237,7 @@ describe('callbacks in the layouts the service sends, with any xs:dateTime', () 
           expect(again.ok && again.value.kind === 'delivery-receipt' && again.value.receipt).toStrictEqual(receipt);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -259,7 +260,7 @@ describe('callbacks in the layouts the service sends, with any xs:dateTime', () 
           expect(again.ok && again.value.kind === 'inbound-message' && again.value.message).toStrictEqual(message);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -4,6 +4,7 @@ import { listFixtures, loadFixture } from '../../test/fixtures.js';
 import { decodeDeliveryReceipt, encodeDeliveryReceipt, type DeliveryReceipt } from '../delivery-receipt/delivery-receipt.js';
 import { decodeMobileOriginate, encodeMobileOriginate, type MobileOriginate } from '../mobile-originate/mobile-originate.js';
 import { decodeCallback } from './decode-callback.js';
+import { runs } from '../../test/property-runs.js';
 
 /** The XML decoders alone (and the user data header rule of inbound messages): what decodeCallback must agree with. */
 function reference(xml: string): { ok: boolean; value?: unknown } {
@@ -86,7 +87,7 @@ describe('decodeCallback on XML, against the XML decoders alone', () => {
         expect(expected.ok).toBe(true);
         expect(viaCallback(xml)).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -98,7 +99,7 @@ describe('decodeCallback on XML, against the XML decoders alone', () => {
         expect(expected.ok).toBe(true);
         expect(viaCallback(xml)).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -118,7 +119,7 @@ describe('decodeCallback on XML, against the XML decoders alone', () => {
         const actual = viaCallback(xml);
         expect(actual).toEqual(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryDuplicateStore } from './duplicate-store.js';
+import { runs } from '../../test/property-runs.js';
 
 type Op = { kind: 'reserve' | 'commit' | 'release'; key: string };
 
@@ -52,7 +53,7 @@ describe('the in-memory duplicate store against a model', () => {
           expect(store.size).toBe(reference.size);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandlerDeadlines as createDeadlines, type DeadlineTimers } from './handler-deadlines.js';
+import { runs } from '../../test/property-runs.js';
 
 /** What a race resolves with when its deadline falls due first. */
 const TIMED_OUT: unique symbol = Symbol('timed out');
@@ -210,7 +211,7 @@ describe('createHandlerDeadlines', () => {
           expect(armed()).toBe(0);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { bytesToHex, encodeHex } from '../text/hex.js';
 import { buildUserDataHeader } from '../text/udh.js';
 import { decodeCallback, type InboundCallback } from './decode-callback.js';
 import { createMemoryReassemblyStore, groupMessage, type PartAddOutcome, type ReassemblyGroup } from './reassembly-store.js';
+import { runs } from '../../test/property-runs.js';
 
 interface PartOptions {
   readonly reference?: number;
@@ -235,7 +236,7 @@ describe('the in-memory reassembly store under any order of arrivals', () => {
           expect(store.pending).toBe(0);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

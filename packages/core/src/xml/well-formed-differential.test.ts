@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { checkWellFormed } from './well-formed.js';
+import { runs } from '../../test/property-runs.js';
 
 /** `true` when saxes, a conforming XML 1.0 parser, reads the document without an error. */
 function conforming(xml: string): boolean {
@@ -33,7 +34,7 @@ describe('checkWellFormed against a conforming parser', () => {
         const xml = pieces.join('');
         if (checkWellFormed(xml) === undefined) expect(conforming(xml), xml).toBe(true);
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkWellFormed, MAX_ATTRIBUTES, readWellFormed, type WellFormedProblem } from './well-formed.js';
+import { runs } from '../../test/property-runs.js';
 
 type Counted = 'charCodeAt' | 'indexOf' | 'slice' | 'startsWith' | 'toLowerCase' | 'replace';
 
@@ -126,7 +127,7 @@ describe.each(readers)('%s: linear work', (_name, check, stepsPerChar) => {
         expect(result).toBe(broken ? 'duplicate-attribute' : undefined);
         expect(steps).toBeLessThanOrEqual(stepsPerChar * xml.length + 64);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { checkWellFormed, MAX_ATTRIBUTES, readWellFormed } from './well-formed.j
 import { parseWithFastXmlParser, parseXmlDocument } from './xml-document.js';
 import { isReservedName } from './xml-reader.js';
 import type { XmlDocument } from './xml-tree.js';
+import { runs } from '../../test/property-runs.js';
 
 /** The tree the one pass builds for a well-formed document (`undefined` when it leaves the document to fast-xml-parser). */
 function readXmlTree(xml: string): XmlDocument | undefined {
@@ -85,7 +86,7 @@ describe('the one pass (readWellFormed) against fast-xml-parser alone', () => {
         expect(checkWellFormed(xml), xml).toBeUndefined();
         expect(readXmlTree(xml)).toStrictEqual(reference(xml));
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -137,7 +138,7 @@ describe('the one pass (readWellFormed) against fast-xml-parser alone', () => {
         if (expected === 'parser') expect(tree).toStrictEqual(reference(withoutProcessingInstructions(xml)));
         else expect(tree).toStrictEqual(expected);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });
@@ -158,7 +159,7 @@ describe('parseXmlDocument against the well-formedness checker', () => {
         if (problem !== undefined) expect(parsed).toStrictEqual({ ok: false, error: problem });
         else expect(parsed).toStrictEqual({ ok: true, value: reference(xml) });
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 });
@@ -180,7 +181,7 @@ describe('the one pass against the two passes it replaces (checkWellFormed, then
   };
 
   it('gives the same verdict and, for a well-formed document, the same tree on generated well-formed documents', () => {
-    fc.assert(fc.property(document, depth, same), { numRuns: 3000 });
+    fc.assert(fc.property(document, depth, same), { numRuns: runs(3000) });
   });
 
   it('gives the same verdict and tree on random damage to the fixtures', () => {
@@ -198,12 +199,12 @@ describe('the one pass against the two passes it replaces (checkWellFormed, then
         }
         same(xml, maxDepth);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
   it('gives the same verdict and tree on documents pieced together at random (mostly broken)', () => {
-    fc.assert(fc.property(fc.array(piece, { maxLength: 24 }), depth, (pieces, maxDepth) => same(pieces.join(''), maxDepth)), { numRuns: 10_000 });
+    fc.assert(fc.property(fc.array(piece, { maxLength: 24 }), depth, (pieces, maxDepth) => same(pieces.join(''), maxDepth)), { numRuns: runs(10_000) });
   });
 
   it('gives the same verdict and tree on every fixture and on hostile documents', () => {
