@@ -1,12 +1,15 @@
 // The tasks of the test command, ordered so that the run ends as soon as its slowest task can.
 //
-// 1. Every build, in one turbo run (what every other task waits for).
+// 1. Every build, in one turbo run (what every other task waits for), and beside it, at a lower
+//    priority, the workspace lint (one ESLint process, about fifteen seconds of processor time):
+//    it needs no build, and the builds wait on one another part of the time (core's first, alone),
+//    leaving a core idle that the lint takes.
 // 2. Then, through four slots: the long poles first (the registry round trip of
 //    tooling/release-check, the documentation site), every package's type check in one task
 //    (typecheck-all.mjs), then each other package's lint and test in a turbo run of its own,
-//    longest first, at a lower priority than the long poles; the workspace lint is one task, after
-//    the six longest. A slot freed takes the next run, so that four are under way until the queue
-//    is empty (many suites wait on servers and timers part of the time: four keep both cores busy).
+//    longest first, at a lower priority than the long poles. A slot freed takes the next run, so
+//    that four are under way until the queue is empty (many suites wait on servers and timers part
+//    of the time: four keep both cores busy).
 //
 // Each turbo run writes its summary; test-summary.mjs reads them all. Exits 1 if any run failed.
 //
@@ -44,9 +47,6 @@ export const BY_DURATION = [
   '@smsv4/nest-example',
 ];
 
-/** How many of the ranked packages start before the workspace lint. */
-export const LINT_AFTER = 6;
-
 /** How many turbo runs are under way at once (the long poles included). */
 export const SLOTS = 4;
 
@@ -57,7 +57,7 @@ export function workspacePackages() {
 
 const COMMON = ['--continue', '--summarize', '--output-logs=full'];
 
-/** The turbo runs of the test command: the builds, then the long poles and the queue of the others (and the lint). */
+/** The turbo runs of the test command: the builds and the workspace lint beside them, then the long poles and the queue of the others. */
 export function plan(packages = workspacePackages()) {
   // Every package's type check is one task of the workspace (typecheck-all.mjs: one process, no
   // package manager started per package), right after the long poles; each package's run is its
@@ -69,15 +69,9 @@ export function plan(packages = workspacePackages()) {
   const checksOf = (name) => ['run', ...tasks, '--only', `--filter=${name}`, ...COMMON];
   return {
     build: ['run', 'build', '--concurrency=2', ...COMMON],
+    besideBuild: ['run', 'lint', '--only', '--filter=//', ...COMMON],
     longPoles: LONG_POLES.filter((name) => checked.includes(name)).map(checksOf),
-    queue: [
-      ['run', 'typecheck:all', '--only', '--filter=//', ...COMMON],
-      ...ranked.slice(0, LINT_AFTER).map(checksOf),
-      // The workspace lint (one ESLint process, about ten seconds) before the short packages, so
-      // that the run does not end on it alone.
-      ['run', 'lint', '--only', '--filter=//', ...COMMON],
-      ...ranked.slice(LINT_AFTER).map(checksOf),
-    ],
+    queue: [['run', 'typecheck:all', '--only', '--filter=//', ...COMMON], ...ranked.map(checksOf)],
   };
 }
 
@@ -97,8 +91,8 @@ function turbo(args, { yielding = false } = {}) {
 }
 
 async function main() {
-  const { build, longPoles, queue } = plan();
-  const statuses = [await turbo(build)];
+  const { build, besideBuild, longPoles, queue } = plan();
+  const statuses = await Promise.all([turbo(build), turbo(besideBuild, { yielding: true })]);
   const pending = [...longPoles.map((args) => ({ args, yielding: false })), ...queue.map((args) => ({ args, yielding: true }))];
   const slot = async () => {
     for (let next = pending.shift(); next !== undefined; next = pending.shift()) statuses.push(await turbo(next.args, { yielding: next.yielding }));

@@ -1,24 +1,24 @@
-// The test command's order: builds first, then the long poles each in a turbo run of its own, every
+// The test command's order: builds first (the workspace lint beside them), then the long poles each in a turbo run of its own, every
 // type check in one task, and the other packages longest first, so that no task of the workspace is
 // left out or run twice.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { BY_DURATION, LINT_AFTER, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
+import { BY_DURATION, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
 import { checks } from '../typecheck-all.mjs';
 
-type Plan = { build: string[]; longPoles: string[][]; queue: string[][] };
+type Plan = { build: string[]; besideBuild: string[]; longPoles: string[][]; queue: string[][] };
 const filterOf = (args: string[]): string => (args.find((arg) => arg.startsWith('--filter=')) ?? '').slice('--filter='.length);
 
 describe('the test command', () => {
   const packages = workspacePackages() as { name: string; scripts: Record<string, string> }[];
 
   it('builds everything first, then runs the checks of every package once, with its dependencies already built', () => {
-    const { build, longPoles, queue } = plan(packages) as Plan;
+    const { build, besideBuild, longPoles, queue } = plan(packages) as Plan;
     expect(build.slice(0, 2)).toEqual(['run', 'build']);
     expect(build.some((arg) => arg.startsWith('--filter'))).toBe(false);
-    const runs = [...longPoles, ...queue];
+    const runs = [besideBuild, ...longPoles, ...queue];
     for (const args of runs) expect(args).toContain('--only');
     const perPackage = runs.filter((args) => filterOf(args) !== '//');
     const filters = perPackage.map(filterOf);
@@ -28,11 +28,13 @@ describe('the test command', () => {
     expect(filters.sort()).toEqual(checked.sort());
     for (const args of perPackage) expect(args.slice(0, 3)).toEqual(['run', 'lint', 'test']);
     // Every type check in one task of the workspace, first after the long poles; the workspace lint
-    // once, after the longest packages.
+    // once, beside the builds (it needs none of them).
     expect(queue[0]?.slice(0, 2)).toEqual(['run', 'typecheck:all']);
-    const lints = queue.filter((args) => filterOf(args) === '//' && args[1] === 'lint');
-    expect(lints).toHaveLength(1);
-    expect(queue.indexOf(lints[0] as string[])).toBe(1 + (LINT_AFTER as number));
+    expect(besideBuild.slice(0, 2)).toEqual(['run', 'lint']);
+    expect(filterOf(besideBuild)).toBe('//');
+    expect(runs.filter((args) => filterOf(args) === '//' && args[1] === 'lint')).toHaveLength(1);
+    const turboJson = JSON.parse(readFileSync(new URL('../../../turbo.json', import.meta.url), 'utf8')) as { tasks: Record<string, { dependsOn?: string[] }> };
+    expect(turboJson.tasks['//#lint']?.dependsOn ?? []).toEqual([]);
   });
 
   it('checks the type of every package with a typecheck script, each with its own command', () => {
@@ -49,7 +51,7 @@ describe('the test command', () => {
     for (const name of LONG_POLES as string[]) expect(packages.find((p) => p.name === name)?.scripts.test, name).toBeDefined();
     const order = queue.map(filterOf);
     expect(order[0]).toBe('//'); // every type check
-    const ranked = order.slice(1).filter((name) => name !== '//'); // the workspace lint left out
+    const ranked = order.slice(1);
     expect(ranked.slice(0, (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
     expect(order).toContain('@smsv4/new-package');
   });
