@@ -274,6 +274,44 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await one.finish(taken.group, FINISH)).toBe(true);
   });
 
+  it('an add in doubt whose restore failed: of two adds of the message sent at once, one takes its token, so the message is taken once', async () => {
+    const keyPrefix = `t${++run}:`;
+    let loseNextAdd = false;
+    let failNextRestore = false;
+    const flaky: RedisCommand = async ([name = '', ...args]) => {
+      const script = name.startsWith('EVAL');
+      // RESTORE is the script of two keys and two arguments, ADD the one of four keys.
+      if (script && args[1] === '2' && args.length === 6 && failNextRestore) {
+        failNextRestore = false;
+        throw new Error('Connection is closed.');
+      }
+      const reply = await a.call(name, ...args);
+      if (script && args[1] === '4' && loseNextAdd) {
+        loseNextAdd = false;
+        throw new Error('Connection is closed.');
+      }
+      return reply;
+    };
+    const one = createRedisReassemblyStore({ sendCommand: flaky, keyPrefix });
+    const options = { timeoutMs: 60_000, leaseMs: 60_000 };
+    const first = part({ reference: 13, referenceBits: 8, sequence: 1, total: 2, text: 'a' });
+    const last = part({ reference: 13, referenceBits: 8, sequence: 2, total: 2, text: 'b' });
+    expect((await one.add(first, options)).status).toBe('stored');
+    // The last part takes the message in Redis, its reply is lost, and so is the restore queued behind it.
+    loseNextAdd = true;
+    failNextRestore = true;
+    await expect(one.add(last, options)).rejects.toThrow('Connection is closed.');
+    // The service retries both parts at once on this instance: one add may recognise the claim in
+    // doubt as its own and take the message; the other must not take it too.
+    const outcomes = await Promise.all([one.add(last, options), one.add(first, options)]);
+    const taken = outcomes.filter((outcome) => outcome.status === 'complete');
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['complete', 'in-flight']);
+    const [handedOver] = taken;
+    if (handedOver?.status !== 'complete') throw new Error('not complete');
+    expect(groupMessage(handedOver.group).text).toBe('ab');
+    expect(await one.finish(handedOver.group, FINISH)).toBe(true);
+  });
+
   it('claims the messages an earlier version held under its former key layout, so none is lost on upgrade', async () => {
     const { one, keyPrefix, clock } = pair();
     const held = part({ reference: 5, referenceBits: 8, sequence: 1, total: 2, text: 'old' });

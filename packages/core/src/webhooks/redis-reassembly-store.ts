@@ -337,8 +337,11 @@ export function createRedisReassemblyStore({
   // under its token; the next add of that message in this process uses the same token, so it is
   // recognised, and a restore queued behind the add gives the message back to any other instance.
   // That next add waits for the restore to settle: a restore landing after it would give back a
-  // message this process is handing over, and another instance would take it a second time.
-  const doubtful = new Map<string, { readonly token: string; readonly restored: Promise<unknown> }>();
+  // message this process is handing over, and another instance would take it a second time. The
+  // token goes to one add at a time (`taken`): two adds under one token would both take the
+  // message, and the late one's restore would give back the other's hand-over. Adds sent meanwhile
+  // take tokens of their own (the message under way: `in-flight`, or their part held).
+  const doubtful = new Map<string, { readonly token: string; readonly restored: Promise<unknown>; taken: boolean }>();
   const doubt = (id: string, handOver: string): void => {
     doubtful.delete(id);
     const restored = run(RESTORE, [groupKey(id), indexOf(shardOf(id))], [id, handOver]).then(
@@ -347,7 +350,7 @@ export function createRedisReassemblyStore({
       },
       () => undefined,
     );
-    doubtful.set(id, { token: handOver, restored });
+    doubtful.set(id, { token: handOver, restored, taken: false });
     if (doubtful.size > MAX_DOUBTFUL) doubtful.delete(doubtful.keys().next().value as string);
   };
 
@@ -362,9 +365,13 @@ export function createRedisReassemblyStore({
       const c = part.concatenation;
       if (c === undefined) throw new TypeError('add takes one part of a multipart message (a callback with a concatenation element)');
       const id = await idOf(reassemblyKey(part));
+      const waiting = doubtful.get(id);
+      if (waiting !== undefined) await waiting.restored;
+      // Still in doubt once the restore settled (it failed): the first add takes the token, the others their own.
       const inDoubt = doubtful.get(id);
-      if (inDoubt !== undefined) await inDoubt.restored;
-      const handOver = inDoubt?.token ?? token();
+      const reused = inDoubt !== undefined && !inDoubt.taken;
+      if (reused) inDoubt.taken = true;
+      const handOver = reused ? inDoubt.token : token();
       let reply: unknown;
       try {
         reply = await run(
@@ -376,7 +383,9 @@ export function createRedisReassemblyStore({
         doubt(id, handOver);
         throw e;
       }
-      doubtful.delete(id);
+      // Its reply came: the token it took is out of doubt. A token in doubt that another add holds,
+      // or that none took yet (its restore failed), stays so: the next add may recognise its claim.
+      if (reused && doubtful.get(id) === inDoubt) doubtful.delete(id);
       if (!Array.isArray(reply)) throw new TypeError(`unexpected reply of the reassembly script: ${String(reply)}`);
       const status = String(reply[0]);
       if (status === 'stored') return { status, received: Number(reply[1]), total: c.total } satisfies PartAddOutcome;
