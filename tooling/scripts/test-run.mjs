@@ -3,7 +3,7 @@
 // 1. Every build, in one turbo run (what every other task waits for), and beside it, at a lower
 //    priority, the workspace lint (one ESLint process, about fifteen seconds of processor time):
 //    it needs no build, and the builds wait on one another part of the time (core's first, alone),
-//    leaving a core idle that the lint takes.
+//    leaving a core idle that the lint takes. It holds one of the four slots below until it ends.
 // 2. Then, through four slots: the long poles first (the registry round trip of
 //    tooling/release-check, the documentation site), every package's type check in one task
 //    (typecheck-all.mjs), then each other package's lint and test in a turbo run of its own,
@@ -92,12 +92,16 @@ function turbo(args, { yielding = false } = {}) {
 
 async function main() {
   const { build, besideBuild, longPoles, queue } = plan();
-  const statuses = await Promise.all([turbo(build), turbo(besideBuild, { yielding: true })]);
+  // The lint holds one of the slots from the start: the others open when the builds end, its own
+  // when the lint ends (nobody waits for it).
+  const lint = turbo(besideBuild, { yielding: true });
+  const statuses = [await turbo(build)];
   const pending = [...longPoles.map((args) => ({ args, yielding: false })), ...queue.map((args) => ({ args, yielding: true }))];
-  const slot = async () => {
+  const slot = async (first) => {
+    if (first !== undefined) statuses.push(await first);
     for (let next = pending.shift(); next !== undefined; next = pending.shift()) statuses.push(await turbo(next.args, { yielding: next.yielding }));
   };
-  await Promise.all(Array.from({ length: SLOTS }, slot));
+  await Promise.all([slot(lint), ...Array.from({ length: SLOTS - 1 }, () => slot())]);
   process.exitCode = statuses.some((s) => s !== 0) ? 1 : 0;
 }
 
