@@ -3,7 +3,8 @@
 // 1. Every build, in one turbo run (what every other task waits for), and beside it, at a lower
 //    priority, the workspace lint (one ESLint process, about fifteen seconds of processor time):
 //    it needs no build, and the builds wait on one another part of the time (core's first, alone),
-//    leaving a core idle that the lint takes. It holds one of the four slots below until it ends.
+//    leaving a core idle that the lint takes. It takes none of the four slots below: it goes on
+//    beside them at its lower priority, on what they leave idle.
 // 2. Then, through four slots: the long poles first (the registry round trip of
 //    tooling/release-check, the documentation site), every package's type check in one task
 //    (typecheck-all.mjs), then each other package's lint and test in a turbo run of its own,
@@ -92,16 +93,16 @@ function turbo(args, { yielding = false } = {}) {
 
 async function main() {
   const { build, besideBuild, longPoles, queue } = plan();
-  // The lint holds one of the slots from the start: the others open when the builds end, its own
-  // when the lint ends (nobody waits for it).
+  // The lint takes no slot: at its lower priority it runs on what the others leave idle, and
+  // nothing waits for it but the end of the run.
   const lint = turbo(besideBuild, { yielding: true });
   const statuses = [await turbo(build)];
   const pending = [...longPoles.map((args) => ({ args, yielding: false })), ...queue.map((args) => ({ args, yielding: true }))];
-  const slot = async (first) => {
-    if (first !== undefined) statuses.push(await first);
+  const slot = async () => {
     for (let next = pending.shift(); next !== undefined; next = pending.shift()) statuses.push(await turbo(next.args, { yielding: next.yielding }));
   };
-  await Promise.all([slot(lint), ...Array.from({ length: SLOTS - 1 }, () => slot())]);
+  await Promise.all(Array.from({ length: SLOTS }, slot));
+  statuses.push(await lint);
   process.exitCode = statuses.some((s) => s !== 0) ? 1 : 0;
 }
 
