@@ -224,25 +224,32 @@ describe('the Redis reassembly store shared by two clients', () => {
     expect(await store.finish({ ...done.group, token: 'someone-else' }, FINISH)).toBe(false);
   });
 
+  /** Which of the store's scripts a command runs: RESTORE has two keys and two arguments, ADD four keys. */
+  const scriptOf = ([name = '', ...args]: readonly string[]): 'restore' | 'add' | undefined => {
+    if (!name.startsWith('EVAL')) return undefined;
+    if (args[1] === '2' && args.length === 6) return 'restore';
+    return args[1] === '4' ? 'add' : undefined;
+  };
+  const sendA: RedisCommand = ([name = '', ...args]) => a.call(name, ...args);
+
   it('an add in doubt (applied, its reply lost): the retry waits for the restore queued behind it, so the message is handed over once across two instances', async () => {
     const keyPrefix = `t${++run}:`;
     let loseNextAdd = false;
     // The restore queued behind the lost add is held back; an add sent meanwhile goes first (and the restore right after it).
     let restore: { release: () => void; addSent: boolean } | undefined;
-    const flaky: RedisCommand = async ([name = '', ...args]) => {
-      const script = name.startsWith('EVAL');
-      // RESTORE is the script of two keys and two arguments, ADD the one of four keys.
-      if (script && args[1] === '2' && args.length === 6 && restore === undefined) {
+    const flaky: RedisCommand = async (command) => {
+      const script = scriptOf(command);
+      if (script === 'restore' && restore === undefined) {
         await new Promise<void>((release) => (restore = { release, addSent: false }));
       }
-      if (script && args[1] === '4' && restore !== undefined && !loseNextAdd) {
+      if (script === 'add' && restore !== undefined && !loseNextAdd) {
         restore.addSent = true;
-        const reply = await a.call(name, ...args);
+        const reply = await sendA(command);
         restore.release();
         return reply;
       }
-      const reply = await a.call(name, ...args);
-      if (script && args[1] === '4' && loseNextAdd) {
+      const reply = await sendA(command);
+      if (script === 'add' && loseNextAdd) {
         loseNextAdd = false;
         throw new Error('Connection is closed.');
       }
@@ -278,19 +285,16 @@ describe('the Redis reassembly store shared by two clients', () => {
     const keyPrefix = `t${++run}:`;
     let loseNextAdd = false;
     let failNextRestore = false;
-    const flaky: RedisCommand = async ([name = '', ...args]) => {
-      const script = name.startsWith('EVAL');
-      // RESTORE is the script of two keys and two arguments, ADD the one of four keys.
-      if (script && args[1] === '2' && args.length === 6 && failNextRestore) {
+    const flaky: RedisCommand = async (command) => {
+      const script = scriptOf(command);
+      if (script === 'restore' && failNextRestore) {
         failNextRestore = false;
         throw new Error('Connection is closed.');
       }
-      const reply = await a.call(name, ...args);
-      if (script && args[1] === '4' && loseNextAdd) {
-        loseNextAdd = false;
-        throw new Error('Connection is closed.');
-      }
-      return reply;
+      const reply = await sendA(command);
+      if (script !== 'add' || !loseNextAdd) return reply;
+      loseNextAdd = false;
+      throw new Error('Connection is closed.');
     };
     const one = createRedisReassemblyStore({ sendCommand: flaky, keyPrefix });
     const options = { timeoutMs: 60_000, leaseMs: 60_000 };
