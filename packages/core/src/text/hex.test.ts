@@ -366,7 +366,7 @@ describe('UTF-8 and UTF-16 of short and long content', () => {
         }
       }
     }
-  }, 30_000);
+  });
 
   it('decodes any hex as Node does, with the errors of the octet path', () => {
     fc.assert(
