@@ -44,6 +44,8 @@ export type { CallbackFixtureName, CallbackFixture, CallbackAnswer, PostFixtureO
 export { CALLBACK_FIXTURES, callbackFixture, postFixture } from './conformance/callback-fixtures.js';
 export type { ConformanceAssertion, ConformanceMatchers, ConformanceRunner, ReceiverUnderTest, ReceiverConformanceOptions } from './conformance/receiver-conformance.js';
 export { describeReceiverConformance } from './conformance/receiver-conformance.js';
+export type { PostStalledBodyOptions } from './conformance/raw-requests.js';
+export { postStalledBody } from './conformance/raw-requests.js';
 
 // --- Redis for tests ---
 export type { StartRedisOptions, TestRedis } from './redis/start-redis.js';

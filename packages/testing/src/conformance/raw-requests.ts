@@ -86,6 +86,61 @@ export function postEndless(url: string, headers: Record<string, string>, limitB
   });
 }
 
+/** Options of {@link postStalledBody}. */
+export interface PostStalledBodyOptions {
+  /** The headers of the request (the `Host`, `Content-Length` and `Connection` are set here). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The start of the body, sent with the headers; nothing follows it (default: nothing). */
+  readonly sent?: string;
+  /** The body's length as declared (default 400 bytes): more than `sent`, so the body never ends. */
+  readonly declaredLength?: number;
+  /** How long to wait for the server to close the connection (default 30 000 ms): then rejects. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Posts a body that stops coming: the headers declare `declaredLength` bytes, `sent` follows them,
+ * then nothing. Resolves with what the server wrote back (status line, headers and body, as text)
+ * once it closed the connection: a receiver that bounds the reading of a body answers (408 for the
+ * receivers of smsv4, with `Connection: close`) and frees the socket. Rejects when the server has
+ * not closed it within `timeoutMs`, and when `sent` is not shorter than the declared length.
+ *
+ * @example
+ * const reply = await postStalledBody(`${receiver.url}/callbacks`, { headers: callbackHeaders('xml'), sent: '<?xml version="1.0"?>' });
+ * expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+ */
+export function postStalledBody(url: string, { headers = {}, sent = '', declaredLength = 400, timeoutMs = 30_000 }: PostStalledBodyOptions = {}): Promise<string> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const sentBytes = Buffer.byteLength(sent);
+  if (!Number.isSafeInteger(declaredLength) || declaredLength <= sentBytes) {
+    return Promise.reject(new RangeError(`declaredLength (${declaredLength}) must be a whole number greater than the ${sentBytes} bytes sent`));
+  }
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port || 80), hostname);
+    let reply = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server did not close the connection of a stalled body within ${timeoutMs} ms; it answered: ${JSON.stringify(reply.slice(0, 200))}`));
+    }, timeoutMs);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (reply += chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(reply);
+    });
+    const own = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+    const lines = Object.entries(headers)
+      .filter(([name]) => !own.has(name.toLowerCase()))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`POST ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${lines}Content-Length: ${declaredLength}\r\n\r\n${sent}`);
+  });
+}
+
 /** Declares 2000 bytes, sends the first 100 of `body`, then drops the connection; resolves once it is gone. */
 export function postBrokenOff(url: string, headers: Record<string, string>, body: string): Promise<void> {
   return new Promise<void>((resolve) => {
