@@ -30,6 +30,13 @@ describe('checkWellFormed', () => {
     ['<a>\u0001</a>', 'bad-character'],
     ['<a>]]></a>', 'bad-character'],
     ['<a><?xml version="1.0"?></a>', 'bad-name'],
+    // Names of characters XML cannot carry: a lone surrogate (high or low), U+FFFF; a pair is a character.
+    ['<a><?\ud800?></a>', 'bad-name'],
+    ['<a><?p\udc00 d?></a>', 'bad-name'],
+    ['<\ud800a/>', 'bad-name'],
+    ['<a\uffff/>', 'bad-name'],
+    ['<a b\udc00="1"/>', 'bad-attribute'],
+    ['<a\ud800\udc00 b\ud800\udc00="1"><?p\ud800\udc00?></a\ud800\udc00>', undefined],
     ['<a b="<"/>', 'bad-attribute'],
     ['<a>' + '<b>'.repeat(40) + '</b>'.repeat(40) + '</a>', 'too-deep'],
   ])('%s → %s', (xml, problem) => {

@@ -85,6 +85,16 @@ function checkChars(s: string, from: number, to: number): 0 | 1 | 2 {
   return found;
 }
 
+/**
+ * Whether the name `s[from, to)` holds only XML characters: its surrogates in pairs, no U+FFFE or
+ * U+FFFF (the name predicates take every code unit from U+00C0 up). Names rarely leave the BMP's
+ * lower part, so the characters are checked only when one of them is a surrogate or above.
+ */
+function namedInChars(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) >= 0xd800) return checkChars(s, from, to) !== 0;
+  return true;
+}
+
 /** Whether `s[a, a + length)` and `s[b, b + length)` hold the same characters (compared in place: no substring is made). */
 function sameRun(s: string, a: number, b: number, length: number): boolean {
   for (let k = 0; k < length; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
@@ -237,6 +247,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
       let j = lt + 2;
       if (!isNameStart(s.charCodeAt(j))) return 'bad-name';
       while (j < n && isNameChar(s.charCodeAt(j))) j++;
+      if (!namedInChars(s, lt + 2, j)) return 'bad-name';
       if (j - lt - 2 === 3 && s.slice(lt + 2, j).toLowerCase() === 'xml') return 'bad-name';
       const close = s.indexOf('?>', j);
       if (close === -1) return 'unterminated';
@@ -259,6 +270,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         j++;
       }
       const nameEnd = j;
+      if (!namedInChars(s, lt + 1, nameEnd)) return 'bad-name';
       if (stack.length === 0 && rootSeen) return 'several-roots';
       let element: OpenElement | undefined;
       if (building) {
@@ -290,6 +302,7 @@ function scan(s: string, maxDepth: number, reading: Reading | undefined): WellFo
         if (j === before || !isNameStart(d)) return 'bad-attribute';
         const attrStart = j;
         while (j < n && isNameChar(s.charCodeAt(j))) j++;
+        if (!namedInChars(s, attrStart, j)) return 'bad-attribute';
         const length = j - attrStart;
         let attrName: string | undefined;
         if (attrsEnd < 2 * COMPARED_IN_PLACE) {
