@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 import { createSandbox, type MessagePage, type MessageView, type Sandbox, type SandboxOptions, type SandboxServer } from '@smsv4/sandbox';
 import { serve } from '@smsv4/testing';
+import { compiledScript } from '@smsv4/bench/compiled-script';
 import express from 'express';
 import type { SendQueue } from '../src/index.js';
 
@@ -102,9 +103,9 @@ export interface WorkerProcess {
   kill(): Promise<void>;
 }
 
-/** Forks a worker process (TypeScript through tsx) and waits until its worker runs. */
+/** Forks a worker process (its script bundled once, run as plain Node) and waits until its worker runs. */
 export async function startWorkerProcess(config: WorkerProcessConfig): Promise<WorkerProcess> {
-  const child = fork(new URL('./worker-process.ts', import.meta.url), [JSON.stringify(config)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(await compiledScript(new URL('./worker-process.ts', import.meta.url)), [JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
@@ -191,7 +192,7 @@ export interface SandboxProcess {
 
 /** Forks the sandbox into a process of its own and waits for its URL. */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child = fork(new URL('./sandbox-process.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(await compiledScript(new URL('./sandbox-process.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { url: string }).url));

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeErrorRecord, mtRequestError, SMS_ERRORS, type MtRequest } from '@smsv4/core';
+import { compiledScript } from '@smsv4/bench/compiled-script';
 import { startRedis, type TestRedis } from '@smsv4/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView } from '@smsv4/sandbox';
@@ -66,10 +67,11 @@ const sentKeys = async (): Promise<string[]> => (await sandboxRecord(setup.serve
 describe('close', () => {
   it('leaves nothing holding the process, even for a worker closed as it starts', async () => {
     // BullMQ 5 arms its stalled check's next round when the close comes during the first one.
+    const script = await compiledScript(new URL('./close-at-start-process.ts', import.meta.url));
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
       // 60 s: room for 20 queues on a loaded machine (a few seconds on a quiet one), far below the
       // 600 s a stalled check left armed would hold the process.
-      execFile(process.execPath, ['--import', 'tsx', new URL('./close-at-start-process.ts', import.meta.url).pathname, String(redis.port)], { timeout: 60_000, encoding: 'utf8' }, (error, out, err) =>
+      execFile(process.execPath, [script, String(redis.port)], { timeout: 60_000, encoding: 'utf8' }, (error, out, err) =>
         error
           ? reject(new Error(`${error.killed ? 'the process did not end by itself within 60 s' : `the process failed (exit ${String(error.code)})`}: ${error.message}\n${out}\n${err}`))
           : resolve({ stdout: out }),

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MtRequest } from '@smsv4/core';
+import { compiledScript } from '@smsv4/bench/compiled-script';
 import { startRedis, startRedisCluster, type TestRedis, type TestRedisCluster } from '@smsv4/testing';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ const outcome = (call: Promise<unknown>): Promise<string> =>
 
 describe('the queue on a Redis that stops answering (SIGSTOP)', () => {
   it('closes within closeTimeoutMs while Redis is frozen: the connections cut, onError told, and the process exits by itself', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./close-frozen-process.ts', import.meta.url).pathname, String(redis.port)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [await compiledScript(new URL('./close-frozen-process.ts', import.meta.url)), String(redis.port)], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

@@ -1,10 +1,9 @@
 /** Starts receiver instances as child processes (see `receiver-process.ts`) and talks to them. */
 import { fork, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { compiledScript } from '@smsv4/bench/compiled-script';
 import type { ReceiverConfig, ReceiverEvent } from './receiver-process.js';
 
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'receiver-process.ts');
+const SCRIPT = new URL('./receiver-process.ts', import.meta.url);
 
 /** One running instance. */
 export interface ReceiverInstance {
@@ -21,8 +20,8 @@ export interface ReceiverInstance {
 }
 
 /** Forks one instance; `onEvent` gets everything it writes (journal entries, errors). */
-export function startReceiver(config: ReceiverConfig, onEvent: (event: ReceiverEvent) => void = () => undefined): Promise<ReceiverInstance> {
-  const child = fork(SCRIPT, [JSON.stringify(config)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startReceiver(config: ReceiverConfig, onEvent: (event: ReceiverEvent) => void = () => undefined): Promise<ReceiverInstance> {
+  const child = fork(await compiledScript(SCRIPT), [JSON.stringify(config)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const statsWaiters: Array<(event: Extract<ReceiverEvent, { kind: 'stats' }>) => void> = [];
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * One receiver instance, run as a child process (`fork` with tsx) by the scale-out test and
+ * One receiver instance, run as a child process (`fork`, bundled once by `compiledScript`) by the scale-out test and
  * benchmark: an Express app with the webhook middleware, its stores in Redis (shared by every
  * instance) or in memory (its own). Its configuration comes as JSON in argv[2].
  *
