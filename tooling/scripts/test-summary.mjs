@@ -1,6 +1,7 @@
 // The closing lines of the test command. Sums the vitest JSON reports of every workspace package
 // and the outcome of every other task of the run (build, typecheck, lint, package checks, the
-// dependency rules, from turbo's run summary), and prints one closing line:
+// dependency rules: from the builds' turbo run summary and from the statuses test-run.mjs writes),
+// and prints one closing line:
 // "tests: N passed, N failed, N skipped". Exits 1 when anything failed or no test ran.
 //
 // Honest by construction:
@@ -83,19 +84,25 @@ export function summariseReport(report, folder) {
   return out;
 }
 
-/** The failed tasks of every turbo run summary written since `since` (ms) (the test command runs several), or undefined. */
-export function failedTasks(since, dir = join(root, '.turbo', 'runs')) {
-  if (!existsSync(dir)) return undefined;
-  const runs = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => ({ file: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
-    .filter((r) => r.at >= since);
-  if (runs.length === 0) return undefined;
-  const failed = new Set();
-  for (const { file } of runs) {
-    const run = JSON.parse(readFileSync(file, 'utf8'));
-    for (const t of run.tasks ?? []) if (t.execution?.exitCode !== undefined && t.execution.exitCode !== 0 && t.execution.exitCode !== null) failed.add(t.taskId);
+/** Where test-run.mjs writes the exit status of every task it ran itself (all but the builds). */
+export const TASKS_FILE = join(root, 'node_modules', '.cache', 'smsv4-test-tasks.json');
+
+/**
+ * The failed tasks of the run started at `since` (ms): from every turbo run summary written since
+ * (the builds'), and from the statuses test-run.mjs wrote since (every other task); undefined when
+ * neither holds anything of this run.
+ */
+export function failedTasks(since, dir = join(root, '.turbo', 'runs'), tasksFile = TASKS_FILE) {
+  const lists = [];
+  if (existsSync(dir)) {
+    for (const f of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+      if (statSync(join(dir, f)).mtimeMs >= since) lists.push(JSON.parse(readFileSync(join(dir, f), 'utf8')).tasks?.map((t) => ({ taskId: t.taskId, exitCode: t.execution?.exitCode })));
+    }
   }
+  if (existsSync(tasksFile) && statSync(tasksFile).mtimeMs >= since) lists.push(JSON.parse(readFileSync(tasksFile, 'utf8')).tasks);
+  if (lists.length === 0) return undefined;
+  const failed = new Set();
+  for (const { taskId, exitCode } of lists.flatMap((tasks) => tasks ?? [])) if (exitCode !== undefined && exitCode !== 0 && exitCode !== null) failed.add(taskId);
   return [...failed].sort();
 }
 
@@ -104,6 +111,7 @@ const STAMP = join(root, 'node_modules', '.cache', 'smsv4-test-run');
 function reset() {
   for (const { dir } of workspacePackages()) rmSync(join(dir, 'test-results.json'), { force: true });
   rmSync(STAMP, { force: true });
+  rmSync(TASKS_FILE, { force: true });
   // The stamp marks the start of the run: turbo's summaries older than it are an earlier run's.
   mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   writeFileSync(STAMP, String(Date.now()));

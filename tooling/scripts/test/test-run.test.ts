@@ -1,38 +1,45 @@
-// The test command's order: builds first (the workspace lint beside them), then the long poles each in a turbo run of its own, every
+// The test command's order: builds first (the workspace lint beside them), then the long poles, every
 // type check in one task, and the other packages longest first, so that no task of the workspace is
-// left out or run twice.
-import { existsSync, readFileSync } from 'node:fs';
+// left out or run twice; and how a task runs without a package manager: its script in a shell, its
+// lines prefixed, bounded in time.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { BY_DURATION, LONG_POLES, plan, workspacePackages } from '../test-run.mjs';
+import { BY_DURATION, LONG_POLES, plan, runScript, scriptEnv, workspacePackages } from '../test-run.mjs';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
 import { checks } from '../typecheck-all.mjs';
 
-type Plan = { build: string[]; besideBuild: string[]; longPoles: string[][]; queue: string[][] };
-const filterOf = (args: string[]): string => (args.find((arg) => arg.startsWith('--filter=')) ?? '').slice('--filter='.length);
+type Job = { name: string; dir: string; tasks: { task: string; script: string }[] };
+type Plan = { build: string[]; besideBuild: Job; longPoles: Job[]; queue: Job[] };
+type Package = { name: string; dir: string; scripts: Record<string, string> };
+const rootScripts = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 describe('the test command', () => {
-  const packages = workspacePackages() as { name: string; scripts: Record<string, string> }[];
+  const packages = workspacePackages() as Package[];
 
-  it('builds everything first, then runs the checks of every package once, with its dependencies already built', () => {
+  it('builds everything first, then runs the checks of every package once, each its own script from its own folder', () => {
     const { build, besideBuild, longPoles, queue } = plan(packages) as Plan;
     expect(build.slice(0, 2)).toEqual(['run', 'build']);
     expect(build.some((arg) => arg.startsWith('--filter'))).toBe(false);
-    const runs = [besideBuild, ...longPoles, ...queue];
-    for (const args of runs) expect(args).toContain('--only');
-    const perPackage = runs.filter((args) => filterOf(args) !== '//');
-    const filters = perPackage.map(filterOf);
-    expect(new Set(filters).size).toBe(filters.length);
-    // Each package with tests or a lint of its own gets a run of both; no package's typecheck runs on its own.
-    const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.lint !== undefined).map(({ name }) => name);
-    expect(filters.sort()).toEqual(checked.sort());
-    for (const args of perPackage) expect(args.slice(0, 3)).toEqual(['run', 'lint', 'test']);
+    const perPackage = [...longPoles, ...queue].filter(({ name }) => name !== '//');
+    const names = perPackage.map(({ name }) => name);
+    expect(new Set(names).size).toBe(names.length);
+    // Each package with tests or a lint of its own gets a job of both, its scripts as written; no package's typecheck runs on its own.
+    const checked = packages.filter(({ scripts }) => scripts.test !== undefined || scripts.lint !== undefined);
+    expect([...names].sort()).toEqual(checked.map(({ name }) => name).sort());
+    for (const job of perPackage) {
+      const pkg = checked.find(({ name }) => name === job.name) as Package;
+      expect(job.dir).toBe(pkg.dir);
+      expect(job.tasks).toEqual(['lint', 'test'].filter((task) => pkg.scripts[task] !== undefined).map((task) => ({ task, script: pkg.scripts[task] })));
+    }
     // Every type check in one task of the workspace, first after the long poles; the workspace lint
     // once, beside the builds (it needs none of them).
-    expect(queue[0]?.slice(0, 2)).toEqual(['run', 'typecheck:all']);
-    expect(besideBuild.slice(0, 2)).toEqual(['run', 'lint']);
-    expect(filterOf(besideBuild)).toBe('//');
-    expect(runs.filter((args) => filterOf(args) === '//' && args[1] === 'lint')).toHaveLength(1);
+    expect(queue[0]).toMatchObject({ name: '//', tasks: [{ task: 'typecheck:all', script: rootScripts['typecheck:all'] }] });
+    expect(besideBuild).toMatchObject({ name: '//', tasks: [{ task: 'lint', script: rootScripts.lint }] });
+    expect([besideBuild, ...longPoles, ...queue].filter(({ name }) => name === '//').flatMap(({ tasks }) => tasks.map(({ task }) => task))).toEqual(['lint', 'typecheck:all']);
     const turboJson = JSON.parse(readFileSync(new URL('../../../turbo.json', import.meta.url), 'utf8')) as { tasks: Record<string, { dependsOn?: string[] }> };
     expect(turboJson.tasks['//#lint']?.dependsOn ?? []).toEqual([]);
   });
@@ -46,18 +53,66 @@ describe('the test command', () => {
   });
 
   it('starts the long poles at once and the others longest first; a package not ranked still runs', () => {
-    const { longPoles, queue } = plan([...packages, { name: '@smsv4/new-package', scripts: { test: 'vitest run' } }]) as Plan;
-    expect(longPoles.map(filterOf)).toEqual(LONG_POLES);
+    const { longPoles, queue } = plan([...packages, { name: '@smsv4/new-package', dir: '/nowhere', scripts: { test: 'vitest run' } }], rootScripts) as Plan;
+    expect(longPoles.map(({ name }) => name)).toEqual(LONG_POLES);
     for (const name of LONG_POLES as string[]) expect(packages.find((p) => p.name === name)?.scripts.test, name).toBeDefined();
-    const order = queue.map(filterOf);
+    const order = queue.map(({ name }) => name);
     expect(order[0]).toBe('//'); // every type check
     const ranked = order.slice(1);
     expect(ranked.slice(0, (BY_DURATION as string[]).length)).toEqual(BY_DURATION);
     expect(order).toContain('@smsv4/new-package');
   });
 
-  it("passes the machine's certificates and proxy settings to every task (turbo's strict mode would drop them, and the registry round trip reads the public registry through them)", () => {
+  it("passes the machine's certificates and proxy settings to every turbo task (turbo's strict mode would drop them)", () => {
     const turbo = JSON.parse(readFileSync(new URL('../../../turbo.json', import.meta.url), 'utf8')) as { globalPassThroughEnv?: string[] };
     expect(turbo.globalPassThroughEnv).toEqual(expect.arrayContaining(['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']));
   });
+});
+
+describe('a task run without a package manager', () => {
+  const collect = () => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    return { stream, text: () => text };
+  };
+
+  it("runs its script in a shell from its package's folder, every line prefixed, and resolves with its exit status", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smsv4-task-'));
+    try {
+      const [out, err] = [collect(), collect()];
+      const script = 'echo "in $(pwd)"; echo two >&2; printf "no newline"; exit 3';
+      const status = (await runScript({ name: '@smsv4/x', task: 'test', dir, script }, { stdout: out.stream, stderr: err.stream })) as number;
+      expect(status).toBe(3);
+      expect(out.text()).toBe(`@smsv4/x:test: in ${dir}\n@smsv4/x:test: no newline\n`);
+      expect(err.text()).toBe('@smsv4/x:test: two\n');
+      expect(await runScript({ name: '@smsv4/x', task: 'lint', dir, script: 'true && true' }, { yielding: true, stdout: out.stream, stderr: err.stream })).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("finds the package's own binaries first, then the workspace's, then the PATH's", () => {
+    const dir = '/work/pkg';
+    const path = (scriptEnv(dir, { PATH: '/usr/bin', HOME: '/root' }) as { PATH: string }).PATH.split(':');
+    expect(path[0]).toBe('/work/pkg/node_modules/.bin');
+    expect(path[1]).toMatch(/\/node_modules\/\.bin$/);
+    expect(path.at(-1)).toBe('/usr/bin');
+    expect(scriptEnv(dir, { PATH: '/usr/bin', HOME: '/root' })).toMatchObject({ HOME: '/root' });
+  });
+
+  it('past its bound, kills every process the task started and fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smsv4-task-'));
+    try {
+      const [out, err] = [collect(), collect()];
+      // A grandchild holds the output open: the task ends only once it is gone too.
+      writeFileSync(join(dir, 'task.sh'), 'sleep 120 &\necho started\nwait\n');
+      const status = await runScript({ name: '@smsv4/x', task: 'test', dir, script: 'sh task.sh' }, { boundMs: 300, stdout: out.stream, stderr: err.stream });
+      expect(status).toBe(1);
+      expect(out.text()).toBe('@smsv4/x:test: started\n');
+      expect(err.text()).toBe('@smsv4/x:test: did not end within 0.3 s: stopped\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

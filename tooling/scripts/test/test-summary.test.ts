@@ -1,6 +1,6 @@
 // The closing line of the test command is honest: tests that did not run because their file or a
 // hook failed are failures, files that collected nothing are failures, skips are named by group.
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('the test summary', () => {
 });
 
 describe('failed tasks', () => {
-  it('are read from every turbo summary of the run (the command runs several), none from an earlier run', () => {
+  it("are read from the builds' turbo summary and the statuses of the tasks run directly, none from an earlier run", () => {
     const dir = mkdtempSync(join(tmpdir(), 'smsv4-runs-'));
     try {
       const summary = (name: string, tasks: [string, number | null][], at: number) => {
@@ -76,9 +76,18 @@ describe('failed tasks', () => {
       summary('builds.json', [['@smsv4/core#build', 0], ['@smsv4/queue#build', 2]], start + 1_000);
       summary('long.json', [['@smsv4/docs#test', 1]], start + 2_000);
       summary('others.json', [['//#lint', 1], ['@smsv4/cli#test', 0], ['@smsv4/cli#typecheck', null]], start + 3_000);
-      expect(failedTasks(start, dir)).toEqual(['//#lint', '@smsv4/docs#test', '@smsv4/queue#build']);
-      expect(failedTasks(start + 10_000, dir)).toBeUndefined();
-      expect(failedTasks(start, join(dir, 'absent'))).toBeUndefined();
+      const none = join(dir, 'absent.json');
+      expect(failedTasks(start, dir, none)).toEqual(['//#lint', '@smsv4/docs#test', '@smsv4/queue#build']);
+      expect(failedTasks(start + 10_000, dir, none)).toBeUndefined();
+      expect(failedTasks(start, join(dir, 'absent'), none)).toBeUndefined();
+      // test-run.mjs's statuses: read when written during the run, with the builds' summary or alone.
+      const statuses = join(dir, 'tasks', 'statuses.json');
+      mkdirSync(join(dir, 'tasks'));
+      writeFileSync(statuses, JSON.stringify({ tasks: [{ taskId: '//#typecheck:all', exitCode: 2 }, { taskId: '@smsv4/core#test', exitCode: 0 }, { taskId: '@smsv4/nest-example#lint', exitCode: 1 }] }));
+      utimesSync(statuses, (start + 4_000) / 1000, (start + 4_000) / 1000);
+      expect(failedTasks(start, dir, statuses)).toEqual(['//#lint', '//#typecheck:all', '@smsv4/docs#test', '@smsv4/nest-example#lint', '@smsv4/queue#build']);
+      expect(failedTasks(start, join(dir, 'absent'), statuses)).toEqual(['//#typecheck:all', '@smsv4/nest-example#lint']);
+      expect(failedTasks(start + 10_000, dir, statuses)).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
