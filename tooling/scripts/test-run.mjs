@@ -19,8 +19,8 @@
 // prints is prefixed with `<package>:<task>: `. Each task is bounded (TASK_BOUND_MS): past it, its
 // processes are killed and it fails. SIGINT and SIGTERM end every task under way.
 //
-// The builds' turbo run writes its summary, and this script the exit status of every other task
-// (TASKS_FILE); test-summary.mjs reads both. Exits 1 if any task failed.
+// The builds' turbo run writes its summary, and this script the exit status of every other task,
+// with when it started and ended (TASKS_FILE); test-summary.mjs reads both. Exits 1 if any task failed.
 //
 //   node tooling/scripts/test-run.mjs
 import { spawn } from 'node:child_process';
@@ -168,13 +168,18 @@ async function main() {
     });
   }
   const tasks = [];
-  const record = (job, task, exitCode) => {
-    tasks.push({ taskId: `${job.name}#${task}`, exitCode });
+  const started = Date.now();
+  const record = (job, task, exitCode, from) => {
+    // With when it started and ended, in seconds from the start of the run (a timeline of the run).
+    tasks.push({ taskId: `${job.name}#${task}`, exitCode, from: (from - started) / 1000, to: (Date.now() - started) / 1000 });
     mkdirSync(dirname(TASKS_FILE), { recursive: true });
     writeFileSync(TASKS_FILE, `${JSON.stringify({ tasks }, null, 2)}\n`);
   };
   const runJob = async (job, yielding) => {
-    for (const { task, script } of job.tasks) record(job, task, await runScript({ name: job.name, task, dir: job.dir, script }, { yielding }));
+    for (const { task, script } of job.tasks) {
+      const from = Date.now();
+      record(job, task, await runScript({ name: job.name, task, dir: job.dir, script }, { yielding }), from);
+    }
   };
   // The lint takes no slot: at its lower priority it runs on what the others leave idle, and
   // nothing waits for it but the end of the run.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { BY_DURATION, LONG_POLES, plan, runScript, scriptEnv, workspacePackages } from '../test-run.mjs';
+import { BY_DURATION, LONG_POLES, TASK_BOUND_MS, plan, runScript, scriptEnv, workspacePackages } from '../test-run.mjs';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
 import { checks } from '../typecheck-all.mjs';
 
@@ -99,6 +99,11 @@ describe('a task run without a package manager', () => {
     expect(path[1]).toMatch(/\/node_modules\/\.bin$/);
     expect(path.at(-1)).toBe('/usr/bin');
     expect(scriptEnv(dir, { PATH: '/usr/bin', HOME: '/root' })).toMatchObject({ HOME: '/root' });
+  });
+
+  it('is bounded at the 20 minutes the README states', () => {
+    expect(TASK_BOUND_MS).toBe(20 * 60_000);
+    expect(readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain('each task is stopped and failed past 20 minutes');
   });
 
   it('past its bound, kills every process the task started and fails', async () => {
