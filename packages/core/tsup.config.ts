@@ -24,8 +24,9 @@ export default defineConfig(() => {
       entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts', '!src/**/*.bench.ts'],
       format: ['esm'],
       bundle: false,
-      // Declarations emitted unchecked: the workspace's type check (TypeScript 7) checks the sources.
-      dts: { entry: { index: 'src/index.ts', segments: 'src/segments.ts' }, compilerOptions: { noCheck: true } },
+      // Declarations: written after tsup by tooling/scripts/declarations.mjs (TypeScript 7, rolled into
+      // one file per entry point, for ES modules and CommonJS).
+      dts: false,
       platform: 'neutral',
     },
     {
@@ -35,8 +36,7 @@ export default defineConfig(() => {
       // Each entry point (`.` and `./segments`) is one file.
       entry: ['src/index.ts', 'src/segments.ts'],
       format: ['cjs'],
-      // Its declarations are the ESM build's, copied with `.cjs` imports (scripts/cts-declarations.mjs):
-      // one declaration pass instead of two.
+      // Its declarations (`.d.cts`) come from the same pass as the ESM build's.
       dts: false,
       platform: 'node',
     },

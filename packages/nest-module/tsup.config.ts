@@ -5,8 +5,9 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  // Declarations emitted unchecked: the workspace's type check (TypeScript 7) checks the sources.
-  dts: { compilerOptions: { noCheck: true } },
+  // Declarations: written after tsup by tooling/scripts/declarations.mjs (TypeScript 7, rolled into
+  // one file per entry point, for ES modules and CommonJS).
+  dts: false,
   // Source maps without the sources' text: they point into src/, which the package ships (the
   // source-map policy in the root README).
   sourcemap: true,

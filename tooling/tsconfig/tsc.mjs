@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `smsv4-tsc`: the workspace's type check, with TypeScript 7 (the native compiler; about a sixth of
 // the processor time of TypeScript 5 on these packages). Takes tsc's arguments and exits with its
-// status. Builds keep TypeScript 5.9 to emit the declarations (tsup, without checking them: this
-// check does), and the release check type-checks what users install with TypeScript 5.9.
+// status. Builds also emit their declarations with it (tooling/scripts/declarations.mjs, without
+// checking them: this check does), and the release check type-checks what users install with
+// TypeScript 5.9.
 //
 // Bounded: a check still running after SMSV4_TSC_TIMEOUT_MS (default 10 minutes) is killed, and
 // the command exits 1 saying so.
