@@ -71,12 +71,30 @@ function outputMatches(running: Running, test: (output: string) => boolean, what
   });
 }
 
-async function freePort(): Promise<number> {
+/** Whether a server can listen on `port` of loopback now. */
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) await new Promise((resolve) => server.close(resolve));
+  return listening;
+}
+
+/**
+ * The next port for a page's receivers: counted up from below the range the system picks a
+ * `listen(0)` port from (32768 and up on Linux, 49152 and up elsewhere), where every sandbox and
+ * the other suites' servers listen. A port found free by `listen(0)` and closed could be taken by
+ * a sandbox before the page's receiver starts; these cannot, and no two pages get the same one.
+ */
+let nextPort = 20_000 + (process.pid % 800) * 10;
+async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 200; tries++) {
+    const port = nextPort++;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port from ${nextPort - 200} to ${nextPort - 1}`);
 }
 
 const runnablePages = pages()
@@ -127,6 +145,24 @@ describe('runnable blocks', () => {
       return path;
     };
 
+    // Express 5 reports a port it could not listen on through the listen callback: a block that
+    // ignored it would print its listening line with no server behind it. Each Express receiver,
+    // started on a port already taken, must end with an error and print no listening line.
+    for (const block of blocks.filter((b) => b.meta.includes('server') && b.code.includes("from 'express'"))) {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+      try {
+        const running = run(file(block));
+        const timer = setTimeout(() => running.child.kill(), BOUND_MS);
+        const code = await running.exited;
+        clearTimeout(timer);
+        expect({ code, listening: running.output.includes('listening') }, running.output).toEqual({ code: 1, listening: false });
+        expect(running.output).toContain('EADDRINUSE');
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    }
+
     const servers = blocks.filter((b) => b.meta.includes('server')).map((b) => ({ block: b, running: run(file(b)) }));
     started.push(...servers.map((s) => s.running));
     for (const { running } of servers) await outputMatches(running, (out) => out.includes('listening'), 'listening line');
@@ -149,7 +185,11 @@ describe('runnable blocks', () => {
     expect([...tickets, ...printed].length, 'messages accepted from the page (a ticket ID)').toBeGreaterThan(0);
     if (servers.length > 0) {
       for (const { running } of servers) {
-        await outputMatches(running, (out) => tickets.every((t) => out.includes(t)), `callback for ${tickets.join(', ')}`);
+        await outputMatches(running, (out) => tickets.every((t) => out.includes(t)), `callback for ${tickets.join(', ')}`).catch((error: unknown) => {
+          // What the sandbox did with the page's messages (states, callback attempts), to say why.
+          const record = emulator.listMessages({ limit: 1000 }).messages.map(({ ticketId, summary, timeline }) => ({ ticketId, summary, timeline }));
+          throw new Error(`${(error as Error).message}\nthe sandbox's record of the page's messages:\n${JSON.stringify(record, null, 2)}`);
+        });
       }
     }
   }, 4 * BOUND_MS);
