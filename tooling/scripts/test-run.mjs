@@ -46,11 +46,11 @@ export const LONG_POLES = ['@smsv4/release-check', '@smsv4/docs'];
  */
 export const BY_DURATION = [
   '@smsv4/queue',
-  '@smsv4/core',
-  'smsv4',
   '@smsv4/express-webhooks',
-  '@smsv4/nest-module',
   '@smsv4/testing',
+  '@smsv4/nest-module',
+  'smsv4',
+  '@smsv4/core',
   '@smsv4/sandbox-app',
   '@smsv4/dependency-rules',
   '@smsv4/transport-fetch',
