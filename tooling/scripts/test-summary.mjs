@@ -8,8 +8,8 @@
 // - a test that did not run because its file or a `beforeAll` failed (a service missing, say) is
 //   counted as failed, never as skipped;
 // - a file that failed before any test was collected counts as one failed test;
-// - a package whose test task wrote no report, and every other task that failed, count as one
-//   failure each and are named;
+// - a package whose test task wrote no report or failed with every test passing (an unhandled
+//   error), and every other task that failed, count as one failure each and are named;
 // - each skipped group is named with its file (optional groups carry their reason in their title);
 // - each failed test is named with the first lines of its message, so that the closing lines alone
 //   say why;
@@ -84,6 +84,19 @@ export function summariseReport(report, folder) {
   return out;
 }
 
+/**
+ * One package's report summed, knowing whether its test task failed: a task that failed with every
+ * test passing (an unhandled error, say, which vitest's report does not record) counts as one failure.
+ */
+export function summarisePackage(report, folder, taskFailed) {
+  const r = summariseReport(report, folder);
+  if (taskFailed && r.failed === 0) {
+    r.failed = 1;
+    r.failures.push(`${folder}: its test run failed though every test passed (an unhandled error, say: see its output above)`);
+  }
+  return r;
+}
+
 /** Where test-run.mjs writes the exit status of every task it ran itself (all but the builds). */
 export const TASKS_FILE = join(root, 'node_modules', '.cache', 'smsv4-test-tasks.json');
 
@@ -142,6 +155,7 @@ function main() {
   const lines = [];
   const failures = [];
   const skips = [];
+  const tasks = failedTasks(since) ?? [];
   for (const { folder, dir, pkg } of workspacePackages()) {
     if (pkg.scripts?.test === undefined) continue;
     const file = join(dir, 'test-results.json');
@@ -151,7 +165,7 @@ function main() {
       lines.push(`  ${folder}: no report`);
       continue;
     }
-    const r = summariseReport(JSON.parse(readFileSync(file, 'utf8')), folder);
+    const r = summarisePackage(JSON.parse(readFileSync(file, 'utf8')), folder, tasks.includes(`${pkg.name}#test`));
     passed += r.passed;
     failed += r.failed;
     skipped += r.skipped;
@@ -159,8 +173,7 @@ function main() {
     for (const [group, count] of r.skips) skips.push(`${group} (${count})`);
     lines.push(`  ${folder}: ${r.passed} passed, ${r.failed} failed${r.skipped > 0 ? `, ${r.skipped} skipped` : ''}`);
   }
-  const tasks = failedTasks(since) ?? [];
-  // A failed test task is already counted by its tests; every other failed task counts once.
+  // A failed test task is already counted by its tests (or above); every other failed task counts once.
   for (const task of tasks.filter((t) => !t.endsWith('#test'))) {
     failed++;
     failures.push(`task ${task} failed`);

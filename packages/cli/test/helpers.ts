@@ -49,6 +49,8 @@ export function smsv4(args: readonly string[], { input, env = {}, cwd, timeoutMs
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A run that ends before reading its input closes the pipe (EPIPE): its status and output are what counts.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(input ?? '');
   });
 }

@@ -44,6 +44,10 @@ export function run(command: string, args: readonly string[], { cwd, env, timeou
       if (error) reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${error.message}\n${stdout}\n${stderr}`));
       else resolve({ stdout, stderr });
     });
-    if (input !== undefined) child.stdin?.end(input);
+    if (input !== undefined) {
+      // A command that ends before reading its input closes the pipe (EPIPE): its status and output are what counts.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(input);
+    }
   });
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { propertyProfile as coreProfile } from '../../../packages/core/test/property-runs.js';
 // @ts-expect-error: a plain ES module of the repository's scripts, without declarations
-import { WHY_LINES, failedTasks, profileLine, propertyProfile, summariseReport } from '../test-summary.mjs';
+import { WHY_LINES, failedTasks, profileLine, propertyProfile, summarisePackage, summariseReport } from '../test-summary.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const file = (name: string, status: 'passed' | 'failed', tests: [string, string, string][], message = '') => ({
@@ -60,6 +60,16 @@ describe('the test summary', () => {
     expect(lines[0]).toBe('packages/queue/test/a.test.ts › g two');
     expect(lines.slice(1, 5)).toEqual(['      AssertionError: expected 1 to be 2', '      - Expected', '      + Received', `      ${long.slice(0, 300)}…`]);
     expect(lines).toHaveLength(1 + WHY_LINES);
+  });
+});
+
+describe('a test task that failed', () => {
+  it('counts as one failure when every test of its report passed (an unhandled error), and adds nothing to failed tests', () => {
+    const report = { testResults: [{ name: `${process.cwd()}/test/a.test.ts`, status: 'passed', assertionResults: [{ status: 'passed', fullName: 'a', title: 'a' }] }] };
+    const failing = { testResults: [{ name: `${process.cwd()}/test/a.test.ts`, status: 'failed', assertionResults: [{ status: 'failed', fullName: 'a', title: 'a', failureMessages: ['no'] }] }] };
+    expect(summarisePackage(report, 'packages/cli', false)).toMatchObject({ passed: 1, failed: 0, failures: [] });
+    expect(summarisePackage(report, 'packages/cli', true)).toMatchObject({ passed: 1, failed: 1, failures: ['packages/cli: its test run failed though every test passed (an unhandled error, say: see its output above)'] });
+    expect(summarisePackage(failing, 'packages/cli', true)).toMatchObject({ passed: 0, failed: 1 });
   });
 });
 
