@@ -24,20 +24,22 @@ export const BOUND_MS = 600_000;
 /** Warnings that say nothing about declarations (tsup ignores the same). */
 const QUIET = new Set(['UNRESOLVED_IMPORT', 'CIRCULAR_DEPENDENCY', 'EMPTY_BUNDLE']);
 
-/** Builds the declarations of `entries` (paths under src/, from `dir`). */
-export async function buildDeclarations(dir, entries) {
+/**
+ * Builds the declarations of `entries` (paths under src/, from `dir`) into `dir`/dist; resolves with
+ * rollup's warnings. `tsc`: the compiler (default: the package's `smsv4-tsc`).
+ */
+export async function buildDeclarations(dir, entries, { tsc = join(dir, 'node_modules', '.bin', 'smsv4-tsc') } = {}) {
   // Outside any node_modules folder: rollup-plugin-dts takes what it finds in one for a library's
   // types, and leaves it as an import.
   const emitted = mkdtempSync(join(tmpdir(), 'smsv4-declarations-'));
   try {
-    return await rollUp(dir, entries, emitted);
+    return await rollUp(dir, entries, emitted, tsc);
   } finally {
     rmSync(emitted, { recursive: true, force: true });
   }
 }
 
-async function rollUp(dir, entries, emitted) {
-  const tsc = join(dir, 'node_modules', '.bin', 'smsv4-tsc');
+async function rollUp(dir, entries, emitted, tsc) {
   const args = ['-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--noCheck', '--declarationMap', 'false', '--rootDir', 'src', '--outDir', emitted, '--singleThreaded'];
   const result = spawnSync(tsc, args, { cwd: dir, encoding: 'utf8', timeout: BOUND_MS, killSignal: 'SIGKILL' });
   if (result.error !== undefined || result.status !== 0) {
