@@ -14,7 +14,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { runScript } from './test-run.mjs';
 import { why } from './test-summary.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -26,6 +28,8 @@ const { values } = parseArgs({
     'timeout-min': { type: 'string', default: '15' },
   },
 });
+// The runs' output is kept to name why one failed: without colour codes.
+process.env.NO_COLOR = '1';
 const runs = Number(values.runs);
 const load = Number(values.load);
 const timeoutMs = Number(values['timeout-min']) * 60_000;
@@ -56,47 +60,35 @@ function suites() {
 }
 
 /**
- * Runs vitest on `files` in `pkg`; the failed tests' names and why (or the reason the run failed), read from
+ * Runs vitest on `files` in `pkg` as the test command runs a task (test-run.mjs: its process group
+ * killed past the bound); the failed tests' names and why (or the reason the run failed), read from
  * the JSON report every package's configuration writes (`test-results.json`).
  */
-function runPackage(pkg, files) {
-  return new Promise((resolve) => {
-    const report = join(pkg, 'test-results.json');
-    rmSync(report, { force: true });
-    const child = spawn(join(root, 'node_modules', '.bin', 'vitest'), ['run', ...files, '--reporter=dot', '--reporter=json'], {
-      cwd: pkg,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stderr = '';
-    const keep = (d) => (stderr = (stderr + d).slice(-4000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const failed = [];
-      if (existsSync(report)) {
-        const r = JSON.parse(readFileSync(report, 'utf8'));
-        for (const file of r.testResults ?? []) {
-          const where = relative(root, file.name);
-          for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push({ name: `${where} › ${t.fullName}`, why: why(t.failureMessages) });
-          if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push({ name: `${where}: the file or a hook failed`, why: why(file.message ? [file.message] : []) });
-        }
-        rmSync(report, { force: true });
-      }
-      const errors = stderr.split('\n').filter((line) => /Error|FAIL|Unhandled/.test(line)).slice(0, 5).join(' | ');
-      if (failed.length === 0 && code !== 0) failed.push({ name: `${relative(root, pkg)}: vitest ended with ${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? ' (over the time limit)' : ''}: ${errors}`, why: '' });
-      resolve(failed);
-    });
+async function runPackage(pkg, files) {
+  const report = join(pkg, 'test-results.json');
+  rmSync(report, { force: true });
+  let output = '';
+  const keep = new Writable({
+    write(chunk, _encoding, done) {
+      output = (output + chunk).slice(-4000);
+      done();
+    },
   });
+  const script = ['vitest', 'run', ...files.map((file) => `'${file}'`), '--reporter=dot', '--reporter=json'].join(' ');
+  const status = await runScript({ name: relative(root, pkg), task: 'flake-hunt', dir: pkg, script }, { boundMs: timeoutMs, stdout: keep, stderr: keep });
+  const failed = [];
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    for (const file of r.testResults ?? []) {
+      const where = relative(root, file.name);
+      for (const t of file.assertionResults ?? []) if (t.status === 'failed') failed.push({ name: `${where} › ${t.fullName}`, why: why(t.failureMessages) });
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed.push({ name: `${where}: the file or a hook failed`, why: why(file.message ? [file.message] : []) });
+    }
+    rmSync(report, { force: true });
+  }
+  const errors = output.split('\n').filter((line) => /Error|FAIL|Unhandled|did not end within/.test(line)).slice(0, 5).join(' | ');
+  if (failed.length === 0 && status !== 0) failed.push({ name: `${relative(root, pkg)}: vitest ended with exit ${status}: ${errors}`, why: '' });
+  return failed;
 }
 
 const busy = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));

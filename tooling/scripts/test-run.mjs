@@ -72,8 +72,6 @@ export function workspacePackages() {
   return listPackages().map(({ pkg, dir }) => ({ name: pkg.name, dir, scripts: pkg.scripts ?? {} }));
 }
 
-const COMMON = ['--continue', '--summarize', '--output-logs=full'];
-
 /**
  * The test command's plan: the turbo run of the builds, then jobs run directly. A job is a
  * package's tasks, run one after the other: `{ name, dir, tasks: [{ task, script }] }`.
@@ -87,7 +85,7 @@ export function plan(packages = workspacePackages(), rootScripts = JSON.parse(re
   const ranked = checked.filter(({ name }) => !LONG_POLES.includes(name)).sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
   const own = ({ name, dir, scripts }) => job(name, dir, scripts, ['lint', 'test']);
   return {
-    build: ['run', 'build', '--concurrency=2', ...COMMON],
+    build: ['run', 'build', '--concurrency=2', '--continue', '--summarize', '--output-logs=full'],
     besideBuild: job(ROOT_NAME, root, rootScripts, ['lint']),
     longPoles: LONG_POLES.map((name) => checked.find((p) => p.name === name)).filter((p) => p !== undefined).map(own),
     queue: [job(ROOT_NAME, root, rootScripts, ['typecheck:all']), ...ranked.map(own)],
@@ -144,13 +142,10 @@ export function runScript({ name, task, dir, script }, { yielding = false, bound
   });
 }
 
-/**
- * Runs turbo with `args`; resolves with its exit status (a signal counts as 1). `yielding` runs it
- * at a lower priority (nice 10).
- */
-function turbo(args, { yielding = false } = {}) {
+/** Runs turbo with `args`; resolves with its exit status (a signal counts as 1). */
+function turbo(args) {
   return new Promise((resolve) => {
-    const child = yielding && process.platform !== 'win32' ? spawn('nice', ['-n', '10', turboBin, ...args], { cwd: root, stdio: 'inherit' }) : spawn(turboBin, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(turboBin, args, { cwd: root, stdio: 'inherit' });
     child.on('error', (error) => {
       console.error(`turbo ${args.join(' ')}: ${error.message}`);
       resolve(1);

@@ -43,6 +43,14 @@ function run(file: string): Running {
   return running;
 }
 
+/** Waits for a process to end (killed at the bound); its exit code. */
+async function ended(running: Running): Promise<number | null> {
+  const timer = setTimeout(() => running.child.kill(), BOUND_MS);
+  const code = await running.exited;
+  clearTimeout(timer);
+  return code;
+}
+
 /** Resolves once `test` holds on the process's output; rejects at the bound or when the process ends first. */
 function outputMatches(running: Running, test: (output: string) => boolean, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -153,9 +161,7 @@ describe('runnable blocks', () => {
       await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
       try {
         const running = run(file(block));
-        const timer = setTimeout(() => running.child.kill(), BOUND_MS);
-        const code = await running.exited;
-        clearTimeout(timer);
+        const code = await ended(running);
         expect({ code, listening: running.output.includes('listening') }, running.output).toEqual({ code: 1, listening: false });
         expect(running.output).toContain('EADDRINUSE');
       } finally {
@@ -171,9 +177,7 @@ describe('runnable blocks', () => {
     for (const block of blocks.filter((b) => !b.meta.includes('server'))) {
       const running = run(file(block));
       started.push(running);
-      const timer = setTimeout(() => running.child.kill(), BOUND_MS);
-      const code = await running.exited;
-      clearTimeout(timer);
+      const code = await ended(running);
       if (code !== 0) throw new Error(`${page}:${block.line} ended with ${code}:\n${running.output}`);
       // A block that catches an error and prints it would end with 0: it must print no error at all.
       if (running.errors !== '') throw new Error(`${page}:${block.line} wrote to standard error:\n${running.output}`);

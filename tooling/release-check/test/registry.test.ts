@@ -243,19 +243,20 @@ export function make(redis: Redis): SendQueue {
 export const bull = (queue: SendQueue): Queue => queue.bullQueue;
 `,
   );
-  const common = { target: 'es2022', strict: true, noEmit: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
-  writeFileSync(join(pnpmConsumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16', skipLibCheck: true }, include: ['types/*.ts'] }));
-  writeFileSync(join(pnpmConsumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true }, include: ['types/*.ts'] }));
   // Bounded at 3 minutes: it shares the processor with the tests running meanwhile.
   return checkBoth(pnpmConsumer, 180_000);
 }
 
 /**
- * Type-checks `dir` with its tsconfig.node16.json and tsconfig.bundler.json, in one tsc (build mode:
- * the two projects share what both read, TypeScript's own libraries and Node's types); `--verbose`
- * names the project of each error.
+ * Type-checks `dir`'s types/*.ts with node16 and with bundler resolution (tsconfig.node16.json and
+ * tsconfig.bundler.json, written here), in one tsc (build mode: the two projects share what both
+ * read, TypeScript's own libraries and Node's types); `--verbose` names the project of each error.
+ * The workspace's TypeScript and Node types; every other type comes from the installed packages.
  */
 function checkBoth(dir: string, timeoutMs: number): Promise<RunResult> {
+  const common = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
+  writeFileSync(join(dir, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16' }, include: ['types/*.ts'] }));
+  writeFileSync(join(dir, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler' }, include: ['types/*.ts'] }));
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   return run(process.execPath, [tsc, '-b', '--force', '--verbose', 'tsconfig.node16.json', 'tsconfig.bundler.json'], { cwd: dir, env, timeoutMs });
 }
@@ -457,10 +458,6 @@ console.log(JSON.stringify(out));
         .map(({ name }, i) => `import * as p${i} from '${name}';\nexport const n${i}: number = Object.keys(p${i}).length;`)
         .join('\n')}\nimport { estimateSegments } from '@smsv4/core/segments';\nexport const parts: number = estimateSegments('hi').segments;\n`,
     );
-    // The workspace's TypeScript and Node types; every other type comes from the installed packages.
-    const common = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(root, 'node_modules/@types')], lib: ['es2023', 'dom'] };
-    writeFileSync(join(consumer, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16' }, include: ['types/*.ts'] }));
-    writeFileSync(join(consumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler' }, include: ['types/*.ts'] }));
     await checkBoth(consumer, 90_000);
   });
 
