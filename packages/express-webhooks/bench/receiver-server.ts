@@ -18,25 +18,20 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import * as otelApi from '@opentelemetry/api';
-import { serveLoad } from '@smsv4/bench/receiver-load';
+import { createTakenReceipts, serveLoad } from '@smsv4/bench/receiver-load';
 import express5 from 'express';
 import express4 from 'express4';
-import { createTelemetry, decodeCallback, readBodyStream, type DeliveryReceipt } from '@smsv4/core';
+import { createTelemetry, decodeCallback, readBodyStream } from '@smsv4/core';
 import { XMLParser } from 'fast-xml-parser';
 import { createWebhookMiddleware } from '../src/index.js';
 
 const major = process.argv[2] === '4' ? 4 : 5;
 const express = major === 4 ? express4 : express5;
 const app = express();
-const handled = new Map<string, number>();
+const handled = createTakenReceipts();
 let duplicates = 0;
-const handledWithTelemetry = new Map<string, number>();
+const handledWithTelemetry = createTakenReceipts();
 let duplicatesWithTelemetry = 0;
-const count = (map: Map<string, number>, receipt: DeliveryReceipt): void => {
-  const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
-  map.set(key, (map.get(key) ?? 0) + 1);
-};
-const doubles = (map: Map<string, number>): number => [...map.values()].filter((n) => n > 1).length;
 
 // Receipts carry their facts in attributes: fast-xml-parser's default would drop them.
 const parser = new XMLParser({ ignoreAttributes: false });
@@ -79,7 +74,7 @@ function decodeInLoop(): number {
 // An async handler, as applications write them.
 const receiver = createWebhookMiddleware({
   allowUnauthenticated: true,
-  onDeliveryReceipt: async (receipt) => count(handled, receipt),
+  onDeliveryReceipt: async (receipt) => handled.take(receipt),
   onDuplicate: () => void duplicates++,
 });
 // Mounted as the bare handler is (a POST route), so that both pay the same routing.
@@ -88,7 +83,7 @@ app.post('/receiver', receiver);
 const withTelemetry = createWebhookMiddleware({
   allowUnauthenticated: true,
   telemetry: createTelemetry({ api: otelApi }),
-  onDeliveryReceipt: (receipt) => count(handledWithTelemetry, receipt),
+  onDeliveryReceipt: (receipt) => handledWithTelemetry.take(receipt),
   onDuplicate: () => void duplicatesWithTelemetry++,
 });
 app.post('/telemetry', withTelemetry);
@@ -97,10 +92,9 @@ const server = createServer({ keepAliveTimeout: 30_000 }, app);
 server.listen(0, '127.0.0.1', () => {
   serveLoad(server, {
     counts: () => ({
-      handled: handled.size,
-      doubles: doubles(handled),
+      ...handled.counts(),
       duplicates,
-      telemetry: { handled: handledWithTelemetry.size, doubles: doubles(handledWithTelemetry), duplicates: duplicatesWithTelemetry },
+      telemetry: { ...handledWithTelemetry.counts(), duplicates: duplicatesWithTelemetry },
       decodeInPlace: decodeCalls === 0 ? 0 : Number(decodeNanos) / decodeCalls,
       decodeInLoop: decodeInLoop(),
     }),

@@ -1,7 +1,7 @@
 /**
  * The server side of the decode-floor load test, run in a child process (its own core): three POST
- * routes of one server that take the same XML receipts, on Fastify (`fastify`) or on Node's own
- * `http` server with core's receiver (`node`):
+ * routes of one server that take the same XML receipts, on Fastify 5 (`fastify`), Fastify 4
+ * (`fastify4`) or Node's own `http` server with core's receiver (`node`):
  * - `/read`, the read floor: the body read with core's bounded reader, then 200;
  * - `/decode`, the decode floor: the same reader and `decodeCallback`, then 200 (what no receiver
  *   can avoid);
@@ -11,18 +11,16 @@
  * Answers `stats` messages with the receiver's counts and the process's CPU time.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { serveLoad } from '@smsv4/bench/receiver-load';
+import { createTakenReceipts, serveLoad } from '@smsv4/bench/receiver-load';
 import { createNodeRequestBodyReader, createWebhookHandler, decodeCallback, readBodyStream, type DeliveryReceipt } from '@smsv4/core';
-import fastify from 'fastify';
+import fastify5 from 'fastify';
+import fastify4 from 'fastify4';
 import { fastifyWebhooks } from '../src/index.js';
 
-const platform = process.argv[2] === 'node' ? 'node' : 'fastify';
-const handled = new Map<string, number>();
+const platform = process.argv[2] === 'node' ? 'node' : process.argv[2] === 'fastify4' ? 'fastify4' : 'fastify';
+const taken = createTakenReceipts();
 let duplicates = 0;
-const count = async (receipt: DeliveryReceipt): Promise<void> => {
-  const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
-  handled.set(key, (handled.get(key) ?? 0) + 1);
-};
+const count = async (receipt: DeliveryReceipt): Promise<void> => taken.take(receipt);
 const receiverOptions = { allowUnauthenticated: true, onDeliveryReceipt: count, onDuplicate: () => void duplicates++ } as const;
 const MAX_BYTES = 64 * 1024;
 const readBody = (stream: AsyncIterable<Uint8Array>, contentLength: string | undefined) => readBodyStream(stream, { maxBytes: MAX_BYTES, contentLength });
@@ -33,10 +31,10 @@ const floorStatus = async (stream: AsyncIterable<Uint8Array>, contentLength: str
   return !decode || decodeCallback(body.value, 'xml').ok ? 200 : 400;
 };
 
-const counts = () => ({ handled: handled.size, doubles: [...handled.values()].filter((n) => n > 1).length, duplicates });
+const counts = () => ({ ...taken.counts(), duplicates });
 
-if (platform === 'fastify') {
-  const app = fastify();
+if (platform !== 'node') {
+  const app = (platform === 'fastify4' ? fastify4 : fastify5)();
   // The floors read the raw stream, as the plugin does: no content-type parser reads it first.
   void app.register(async (floors) => {
     floors.removeAllContentTypeParsers();

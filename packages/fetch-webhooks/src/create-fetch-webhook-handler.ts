@@ -59,8 +59,15 @@ class FetchWebhookRequest<A extends unknown[]> implements WebhookRequest<FetchPl
   }
 }
 
+const hasHeaders = (headers: Readonly<Record<string, string>>): boolean => {
+  for (const _ in headers) return true;
+  return false;
+};
+
+/** The answer as a `Response` (no headers given when it has none: the runtime's conversion of an empty record is not free). */
 function toResponse(answer: WebhookResponse): Response {
-  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+  const body = answer.body === '' ? null : answer.body;
+  return new Response(body, hasHeaders(answer.headers) ? { status: answer.status, headers: answer.headers } : { status: answer.status });
 }
 
 /**

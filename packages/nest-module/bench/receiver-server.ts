@@ -26,19 +26,15 @@ import { text } from 'node:stream/consumers';
 import { Body, Controller, HttpCode, Injectable, Module, Post, Req, Res, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { serveLoad } from '@smsv4/bench/receiver-load';
+import { createTakenReceipts, serveLoad } from '@smsv4/bench/receiver-load';
 import { createTelemetry, decodeCallback, readBodyStream } from '@smsv4/core';
 import { createWebhookMiddleware } from '@smsv4/express-webhooks';
 import express from 'express';
 import { XMLParser } from 'fast-xml-parser';
 import { OnDeliveryReceipt, SmsModule, type DeliveryReceipt, type NestPlatform, type WebhookContext } from '../src/index.js';
 
-const counts = { nest: new Map<string, number>(), express: new Map<string, number>(), telemetry: new Map<string, number>() };
+const counts = { nest: createTakenReceipts(), express: createTakenReceipts(), telemetry: createTakenReceipts() };
 const duplicates = { nest: 0, express: 0, telemetry: 0 };
-const count = (map: Map<string, number>, receipt: DeliveryReceipt): void => {
-  const key = `${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`;
-  map.set(key, (map.get(key) ?? 0) + 1);
-};
 
 // Receipts carry their facts in attributes: fast-xml-parser's default would drop them.
 const parser = new XMLParser({ ignoreAttributes: false });
@@ -91,7 +87,7 @@ class Receipts {
   @OnDeliveryReceipt()
   take(receipt: DeliveryReceipt, context: WebhookContext<NestPlatform>): void {
     const req = context.platform?.req as (IncomingMessage & { originalUrl?: string }) | undefined;
-    count((req?.originalUrl ?? req?.url ?? '').startsWith('/sms/telemetry') ? counts.telemetry : counts.nest, receipt);
+    ((req?.originalUrl ?? req?.url ?? '').startsWith('/sms/telemetry') ? counts.telemetry : counts.nest).take(receipt);
   }
 }
 
@@ -116,7 +112,7 @@ class BenchModule {}
 
 const XML = ['application/xml', 'text/xml'];
 const platform = process.argv[2] === 'fastify' ? 'fastify' : 'express';
-const middleware = createWebhookMiddleware({ allowUnauthenticated: true, onDeliveryReceipt: (receipt) => count(counts.express, receipt), onDuplicate: () => void duplicates.express++ });
+const middleware = createWebhookMiddleware({ allowUnauthenticated: true, onDeliveryReceipt: (receipt) => counts.express.take(receipt), onDuplicate: () => void duplicates.express++ });
 let app: INestApplication;
 if (platform === 'express') {
   app = await NestFactory.create(BenchModule, { logger: false });
@@ -137,10 +133,10 @@ const server = app.getHttpServer() as Server;
 server.keepAliveTimeout = 30_000;
 serveLoad(server, {
   counts: () => {
-    const doubles = (map: Map<string, number>) => [...map.values()].filter((n) => n > 1).length;
+    const [nest, express, telemetry] = [counts.nest.counts(), counts.express.counts(), counts.telemetry.counts()];
     return {
-      handled: { nest: counts.nest.size, express: counts.express.size, telemetry: counts.telemetry.size },
-      doubles: { nest: doubles(counts.nest), express: doubles(counts.express), telemetry: doubles(counts.telemetry) },
+      handled: { nest: nest.handled, express: express.handled, telemetry: telemetry.handled },
+      doubles: { nest: nest.doubles, express: express.doubles, telemetry: telemetry.doubles },
       duplicates,
     };
   },

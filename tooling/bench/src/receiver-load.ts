@@ -110,14 +110,23 @@ export function startLoadServer<T extends object>(script: string, { args = [], e
 /**
  * The child process's side: tells the parent the server's URL, answers `stats` with `counts()` and
  * the process's CPU time, and on `close` ends the server's connections, runs `close` and exits.
+ * The CPU time reported leaves out what `counts()` itself took (the benchmark's checks, not a route's work).
  */
 export function serveLoad(server: Server, { counts, close }: { counts: () => object; close?: () => unknown }): void {
   const { port } = server.address() as AddressInfo;
+  const cpuMicros = (): number => {
+    const cpu = process.cpuUsage();
+    return cpu.user + cpu.system;
+  };
+  let counting = 0;
   process.send?.({ kind: 'ready', url: `http://127.0.0.1:${port}` });
   process.on('message', (message: { kind: string }) => {
     if (message.kind === 'stats') {
-      const cpu = process.cpuUsage();
-      process.send?.({ kind: 'stats', ...counts(), cpuMicros: cpu.user + cpu.system });
+      const before = cpuMicros();
+      const counted = counts();
+      const reported = before - counting;
+      counting += cpuMicros() - before;
+      process.send?.({ kind: 'stats', ...counted, cpuMicros: reported });
     } else if (message.kind === 'close') {
       void (async () => {
         server.closeAllConnections();
@@ -225,3 +234,29 @@ export const percentRange = (values: readonly number[]): string => `${(Math.min(
 
 /** A whole number with thousands separators. */
 export const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/**
+ * The receipts a benchmark's handler took, counted for the exactly-once check: the handler only
+ * appends the receipt's ticket and part (a copy of its own, so that no body is kept alive), and the
+ * keys are tallied when the counts are asked for (outside the rounds' CPU time, see {@link serveLoad}).
+ */
+export function createTakenReceipts(): { take(receipt: { readonly mtStatus: { readonly ticketId: string; readonly segmentNumber?: number } }): void; counts(): { handled: number; doubles: number } } {
+  const taken: string[] = [];
+  const times = new Map<string, number>();
+  let doubles = 0;
+  return {
+    take(receipt) {
+      // Joined, then sliced: a string of its own (a ticket ID read from XML is a slice of its body).
+      taken.push(` ${receipt.mtStatus.ticketId}#${receipt.mtStatus.segmentNumber ?? 1}`.slice(1));
+    },
+    counts() {
+      for (const key of taken) {
+        const n = (times.get(key) ?? 0) + 1;
+        times.set(key, n);
+        if (n === 2) doubles++;
+      }
+      taken.length = 0;
+      return { handled: times.size, doubles };
+    },
+  };
+}

@@ -6,19 +6,25 @@ export type HeadersLike =
   | { get(name: string): string | null }
   | Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
-/** One header's value (repeated values joined by `, `), or `undefined` when absent. */
+type HeaderRecord = Readonly<Record<string, string | readonly string[] | number | undefined>>;
+
+const recordValue = (value: HeaderRecord[string]): string | undefined => (value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value));
+
+/**
+ * One header's value (repeated values joined by `, `), or `undefined` when absent. In a record, the
+ * name in lower case (as Node and the frameworks on it write every name) is read directly; other
+ * spellings are looked for only when it is absent.
+ */
 export function headerValue(headers: HeadersLike | undefined, name: string): string | undefined {
   if (headers === undefined || headers === null) return undefined;
   if (typeof (headers as { get?: unknown }).get === 'function') {
     return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   }
-  const record = headers as Readonly<Record<string, string | readonly string[] | number | undefined>>;
+  const record = headers as HeaderRecord;
   const wanted = name.toLowerCase();
+  if (Object.hasOwn(record, wanted)) return recordValue(record[wanted]);
   for (const key of Object.keys(record)) {
-    if (key.toLowerCase() !== wanted) continue;
-    const value = record[key];
-    if (value === undefined) return undefined;
-    return Array.isArray(value) ? value.join(', ') : String(value);
+    if (key.toLowerCase() === wanted) return recordValue(record[key]);
   }
   return undefined;
 }

@@ -41,5 +41,10 @@ describe('headerValue', () => {
     expect(headerValue({ 'X-Request-Id': 'r2' }, 'x-request-id')).toBe('r2');
     expect(headerValue({ 'set-cookie': ['a', 'b'] }, 'Set-Cookie')).toBe('a, b');
     expect(headerValue({}, 'location')).toBeUndefined();
+    expect(headerValue({ 'content-length': 12 }, 'Content-Length')).toBe('12');
+    expect(headerValue({ 'x-api-version': undefined, 'X-Api-Version': '4' }, 'x-api-version')).toBeUndefined();
+    // Both spellings (no Node server makes such a record): the one in lower case is read.
+    expect(headerValue({ 'Content-Type': 'application/json', 'content-type': 'application/xml' }, 'content-type')).toBe('application/xml');
+    expect(headerValue(Object.create({ location: '/inherited' }) as Record<string, string>, 'location')).toBeUndefined();
   });
 });

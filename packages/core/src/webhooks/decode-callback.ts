@@ -15,6 +15,7 @@ import type { Concatenation, UserDataHeader } from '../text/udh.js';
 import { timestampInstant } from '../time/xs-date-time.js';
 import { XML_NAMESPACES } from '../xml/xml-document.js';
 import { inboundHeader } from './inbound-content.js';
+import { ownJoined } from './own-string.js';
 
 /** The two kinds of callback. */
 export type CallbackKind = 'delivery-receipt' | 'inbound-message';
@@ -56,15 +57,15 @@ export interface InboundCallback {
 /** A decoded callback. */
 export type Callback = ReceiptCallback | InboundCallback;
 
-/** The duplicate key of a receipt: its ticket ID and part number. */
+/** The duplicate key of a receipt: its ticket ID and part number (a string of its own: it holds nothing of the body). */
 export function receiptKey(receipt: DeliveryReceipt): string {
-  return `receipt:${receipt.mtStatus.ticketId}:${receipt.mtStatus.segmentNumber ?? 1}`;
+  return ownJoined(`receipt:${receipt.mtStatus.ticketId}:${receipt.mtStatus.segmentNumber ?? 1}`);
 }
 
-/** The duplicate key of an inbound message: its ticket ID, plus the UDH reference and part number of one part of a multipart message. */
+/** The duplicate key of an inbound message: its ticket ID, plus the UDH reference and part number of one part of a multipart message (a string of its own). */
 export function inboundKey(message: MobileOriginate, concatenation?: Concatenation): string {
   const base = `inbound:${message.ticketId}`;
-  return concatenation === undefined ? base : `${base}:${concatenation.referenceBits}-${concatenation.reference}:${concatenation.sequence}`;
+  return ownJoined(concatenation === undefined ? base : `${base}:${concatenation.referenceBits}-${concatenation.reference}:${concatenation.sequence}`);
 }
 
 const ROOTS: Readonly<Record<string, CallbackKind>> = { deliveryReceipt: 'delivery-receipt', mobileOriginate: 'inbound-message' };

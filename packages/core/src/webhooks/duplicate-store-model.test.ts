@@ -57,4 +57,36 @@ describe('the in-memory duplicate store against a model', () => {
     );
   });
 
+  it('answers as a map of keys with their expiry as time passes, for any sequence (no key forgotten for room)', () => {
+    type TimedOp = { kind: 'reserve' | 'commit' | 'release' | 'wait'; key: number; ms: number };
+    const op = fc.record({ kind: fc.constantFrom('reserve', 'commit', 'release', 'reserve', 'wait'), key: fc.integer({ min: 0, max: 30 }), ms: fc.integer({ min: 1, max: 50 }) }) as fc.Arbitrary<TimedOp>;
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 50, maxLength: 600 }), (ops) => {
+        let at = 0;
+        const store = createMemoryDuplicateStore({ maxEntries: 1000, now: () => at });
+        const reference = new Map<string, { seen: boolean; until: number }>();
+        for (const { kind, key: n, ms } of ops) {
+          const key = `k${n}`;
+          const held = reference.get(key);
+          if (kind === 'wait') at += ms;
+          else if (kind === 'reserve') {
+            const expected = held !== undefined && held.until > at ? (held.seen ? 'seen' : 'in-flight') : 'reserved';
+            expect(store.reserve(key, ms)).toBe(expected);
+            if (expected === 'reserved') reference.set(key, { seen: false, until: at + ms });
+          } else if (kind === 'commit') {
+            store.commit(key, ms);
+            reference.set(key, { seen: true, until: at + ms });
+          } else {
+            store.release(key);
+            reference.delete(key);
+          }
+          // Expired keys may linger until swept, never more.
+          const live = [...reference.values()].filter((entry) => entry.until > at).length;
+          expect(store.size).toBeGreaterThanOrEqual(live);
+          expect(store.size).toBeLessThanOrEqual(reference.size);
+        }
+      }),
+      { numRuns: runs(300) },
+    );
+  });
 });

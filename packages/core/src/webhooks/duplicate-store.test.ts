@@ -1,4 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../../test/fixtures.js';
+import { decodeCallback } from './decode-callback.js';
 import { createMemoryDuplicateStore, createRedisDuplicateStore, type RedisCommand } from './duplicate-store.js';
 
 describe('createMemoryDuplicateStore', () => {
@@ -39,6 +43,29 @@ describe('createMemoryDuplicateStore', () => {
     expect(store.size).toBe(3);
     expect(store.reserve('b', 1000)).toBe('seen');
     expect(store.reserve('a', 1000)).toBe('reserved');
+  });
+
+  it('takes a few hundred bytes a key for the keys of callbacks read from XML (no body kept alive)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const receipt = loadFixture('delivery-receipt/single-delivered.xml');
+    const ticketId = /ticketId="([^"]+)"/.exec(receipt)?.[1] ?? '';
+    expect(receipt.length).toBeGreaterThan(400);
+    const store = createMemoryDuplicateStore();
+    const count = 20_000;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < count; i++) {
+      const result = decodeCallback(receipt.replace(ticketId, `${ticketId.slice(0, -5)}${String(i).padStart(5, '0')}`), 'xml');
+      if (!result.ok) throw new Error(result.error.description);
+      expect(store.reserve(result.value.key, 60_000)).toBe('reserved');
+      store.commit(result.value.key, 60_000);
+    }
+    gc();
+    const perKey = (process.memoryUsage().heapUsed - before) / count;
+    expect(store.size).toBe(count);
+    // About 130 bytes measured; a key holding its body would take the body's 435 bytes and more.
+    expect(perKey).toBeLessThan(400);
   });
 
   it('sweeps expired entries as it writes, so the size stays bounded by live keys', () => {

@@ -74,7 +74,7 @@ export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.no
   checkFunctions({ now });
   // Slot numbers by key. Slot n sits at index n - dropped of the arrays, in the order of reservation,
   // oldest from `head`; a slot whose key no longer points at it (released, expired and reserved
-  // again) is skipped when it comes up.
+  // again) is dead, and skipped when it comes up.
   const slots = new Map<string, number>();
   let keys: string[] = [];
   let expiries: number[] = [];
@@ -83,6 +83,8 @@ export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.no
   let head = 0;
   let dropped = 0;
   let writes = 0;
+  // Dead slots from `head` on: while there are none, the oldest slot is known to be live without a lookup.
+  let dead = 0;
 
   const live = (index: number): boolean => slots.get(keys[index] as string) === index + dropped;
 
@@ -96,24 +98,30 @@ export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.no
     }
   };
 
+  /** Forgets the oldest slot, live or dead. */
+  const forgetOldest = (): void => {
+    if (dead === 0 || live(head)) slots.delete(keys[head] as string);
+    else dead--;
+    head++;
+  };
+
   const age = (at: number): void => {
     if (++writes % SWEEP_EVERY === 0) {
       for (let looked = 0; looked < SWEEP_EVERY && head < keys.length; looked++) {
-        const isLive = live(head);
-        if (isLive && (expiries[head] as number) > at) break;
-        if (isLive) slots.delete(keys[head] as string);
-        head++;
+        if ((expiries[head] as number) > at && (dead === 0 || live(head))) break;
+        forgetOldest();
       }
     }
-    while (slots.size > maxEntries && head < keys.length) {
-      if (live(head)) slots.delete(keys[head] as string);
-      head++;
-    }
+    while (slots.size > maxEntries && head < keys.length) forgetOldest();
     compact();
   };
 
   const insert = (key: string, isSeen: number, expiresAt: number, at: number): void => {
-    slots.set(key, dropped + keys.length);
+    const slot = dropped + keys.length;
+    const before = slots.size;
+    slots.set(key, slot);
+    // The key had a slot (expired, not yet swept): that one is dead now.
+    if (slots.size === before) dead++;
     keys.push(key);
     expiries.push(expiresAt);
     seen.push(isSeen);
@@ -143,7 +151,7 @@ export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.no
       }
     },
     release(key) {
-      slots.delete(key);
+      if (slots.delete(key)) dead++;
     },
     get size() {
       return slots.size;
@@ -155,6 +163,7 @@ export function createMemoryDuplicateStore({ maxEntries = 100_000, now = Date.no
       expiries = [];
       seen = [];
       head = 0;
+      dead = 0;
     },
   };
 }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeMobileOriginate } from '../mobile-originate/mobile-originate.js';
@@ -48,6 +50,34 @@ function clocked() {
 }
 
 describe('createMemoryReassemblyStore', () => {
+  it('remembers the ticket IDs of messages handed over without holding their bodies alive', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // 200 messages of two parts read from XML bodies of 60 kB each: 24 MB should the store hold them.
+    const padding = ' '.repeat(60_000);
+    const xmlPart = (reference: number, sequence: number): InboundCallback => {
+      const header = bytesToHex(buildUserDataHeader({ concatenation: { reference, total: 2, sequence, referenceBits: 16 } }));
+      const message = { ticketId: `44101-0922I-${String(reference).padStart(5, '0')}-PART${sequence}`, source: { address: '12065551234' }, destination: { address: '24273' } };
+      const body = encodeMobileOriginate({ ...message, message: { type: 'hexEncodedText', udh: true, content: header + encodeHex('hello', 'GSM') } }, 'xml') + padding;
+      const result = decodeCallback(body, 'xml');
+      if (!result.ok || result.value.kind !== 'inbound-message') throw new Error('bad part');
+      return result.value;
+    };
+    const store = createMemoryReassemblyStore();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let reference = 0; reference < 200; reference++) {
+      store.add(xmlPart(reference, 1), OPTIONS);
+      expect(store.finish(completed(store.add(xmlPart(reference, 2), OPTIONS)), FINISH)).toBe(true);
+    }
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    expect(store.pending).toBe(0);
+    // Handed over: a repeat of either part is recognised as a duplicate.
+    expect(store.add(xmlPart(0, 1), OPTIONS).status).toBe('handed-over');
+    expect(held).toBeLessThan(4 * 1024 * 1024);
+  });
+
   it('holds parts in any order and takes the message once, with the last part', () => {
     const { store } = clocked();
     expect(store.add(part('lo', 3, 3), OPTIONS)).toEqual({ status: 'stored', received: 1, total: 3 });

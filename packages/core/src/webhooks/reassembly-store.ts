@@ -20,6 +20,7 @@
  */
 import type { InboundCallback } from './decode-callback.js';
 import type { MaybePromise } from './duplicate-store.js';
+import { ownString } from './own-string.js';
 import { assembleInboundMessage, reassemblyKey, type InboundConcatenation, type InboundMessage } from './inbound-reassembler.js';
 import type { InboundCharset } from './inbound-content.js';
 import { checkFunctions, checkPositiveIntegers } from '../option-checks.js';
@@ -317,7 +318,7 @@ export function createMemoryReassemblyStore({
       for (const sequence of group.claimed) {
         const part = group.parts.get(sequence);
         if (part === undefined) continue;
-        remember(part.message.ticketId, at + handedOverTtlMs);
+        remember(ownString(part.message.ticketId), at + handedOverTtlMs);
         group.parts.delete(sequence);
         bytes -= estimatePartBytes(part);
       }

@@ -802,19 +802,23 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
       return readFailed(e);
     }
     if (!isThenable(read)) return decoded(read, format, request, observation);
-    const reading = new Promise<BodyInput | null | typeof bodyDeadlines>((resolve, reject) => {
-      // Past the bound: answered 408 (the read's late outcome is dropped); the queue itself stands for the timeout.
-      const slot = bodyDeadlines.start(() => resolve(bodyDeadlines));
+    return new Promise<WebhookResponse>((resolve) => {
+      // Past the bound: answered 408 (the read's late outcome is dropped).
+      const slot = bodyDeadlines.start(() => resolve(webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } })));
       Promise.resolve(read).then(
-        (body) => bodyDeadlines.meet(slot) && resolve(body),
-        (e: unknown) => bodyDeadlines.meet(slot) && reject(e),
+        (body) => {
+          if (!bodyDeadlines.meet(slot)) return;
+          let answer: Answer;
+          try {
+            answer = decoded(body, format, request, observation);
+          } catch (e) {
+            answer = unexpected(e, observation);
+          }
+          resolve(isThenable(answer) ? guarded(answer, observation) : answer);
+        },
+        (e: unknown) => bodyDeadlines.meet(slot) && resolve(readFailed(e)),
       );
     });
-    const answer = reading.then(
-      (body) => (body === bodyDeadlines ? webhookRejection('request-timeout', { values: { timeoutMs: String(bodyTimeoutMs) } }) : decoded(body as BodyInput | null, format, request, observation)),
-      readFailed,
-    );
-    return guarded(answer, observation);
   };
 
   /** Decodes the body, then takes the callback. */
