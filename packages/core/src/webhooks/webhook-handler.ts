@@ -814,7 +814,9 @@ export function createWebhookHandler<P = unknown>(options: WebhookHandlerOptions
           } catch (e) {
             answer = unexpected(e, observation);
           }
-          resolve(isThenable(answer) ? guarded(answer, observation) : answer);
+          // A promise of the receiver's: its outcome taken in one turn, a rejection answered as a bug.
+          if (isThenable(answer)) answer.then(resolve, (e: unknown) => resolve(unexpected(e, observation)));
+          else resolve(answer);
         },
         (e: unknown) => bodyDeadlines.meet(slot) && resolve(readFailed(e)),
       );
