@@ -8,6 +8,15 @@ export type HeadersLike =
 
 type HeaderRecord = Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
+/** `name` in lower case: itself when it is already (no copy made for the names callers pass). */
+const lowerCase = (name: string): string => {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return name.toLowerCase();
+  }
+  return name;
+};
+
 const recordValue = (value: HeaderRecord[string]): string | undefined => (value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value));
 
 /**
@@ -21,10 +30,10 @@ export function headerValue(headers: HeadersLike | undefined, name: string): str
     return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   }
   const record = headers as HeaderRecord;
-  const wanted = name.toLowerCase();
+  const wanted = lowerCase(name);
   if (Object.hasOwn(record, wanted)) return recordValue(record[wanted]);
-  for (const key of Object.keys(record)) {
-    if (key.toLowerCase() === wanted) return recordValue(record[key]);
+  for (const key in record) {
+    if (key.length === wanted.length && key.toLowerCase() === wanted && Object.hasOwn(record, key)) return recordValue(record[key]);
   }
   return undefined;
 }

@@ -214,4 +214,64 @@ describe('createHandlerDeadlines', () => {
       { numRuns: runs(60) },
     );
   });
+
+  it('expires exactly the deadlines not met by their time over thousands of starts, meets and waits (its arrays reused, compacted and let go)', async () => {
+    type Op = { kind: 'start' | 'burst' | 'meet' | 'wait'; n: number };
+    const op = fc.record({
+      kind: fc.constantFrom('start', 'start', 'start', 'meet', 'meet', 'wait', 'wait', 'start', 'meet', 'wait', 'wait', 'burst'),
+      n: fc.integer({ min: 0, max: 4000 }),
+    }) as fc.Arbitrary<Op>;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 300, maxLength: 1000 }), fc.integer({ min: 1, max: 50 }), async (ops, timeoutMs) => {
+        const { timers, advance, armed } = manualTimers();
+        const deadlines = createDeadlines(timeoutMs, timers);
+        let clock = 0;
+        // The model: every deadline started, its due time and what became of it; what went wrong, if anything.
+        const started: { slot: number; due: number; state: 'live' | 'met' | 'expired' }[] = [];
+        const problems: string[] = [];
+        let live = 0;
+        // Started in order of their due times: those before `checked` are known not to be live.
+        let checked = 0;
+        const start = (): void => {
+          const entry = { slot: -1, due: clock + timeoutMs, state: 'live' as 'live' | 'met' | 'expired' };
+          entry.slot = deadlines.start(() => {
+            if (entry.state !== 'live' || clock < entry.due) problems.push(`slot ${entry.slot} expired while ${entry.state} at ${clock}, due ${entry.due}`);
+            entry.state = 'expired';
+            live--;
+          });
+          started.push(entry);
+          live++;
+        };
+        for (const { kind, n } of ops) {
+          if (kind === 'start') start();
+          // Many at once (past a thousand, the queue is compacted as its oldest fall due).
+          else if (kind === 'burst') for (let k = 0; k < n % 1500; k++) start();
+          else if (kind === 'meet' && started.length > 0) {
+            // Mostly recent deadlines, sometimes any of them (met, expired or live).
+            const entry = started[n % 3 === 0 ? n % started.length : Math.max(0, started.length - 1 - (n % 40))]!;
+            if (deadlines.meet(entry.slot) !== (entry.state === 'live')) problems.push(`meet of slot ${entry.slot} (${entry.state}) answered wrong`);
+            if (entry.state === 'live') {
+              entry.state = 'met';
+              live--;
+            }
+          } else if (kind === 'wait') {
+            clock += n % (timeoutMs * 2);
+            await advance(clock);
+            for (; checked < started.length && started[checked]!.due <= clock; checked++) {
+              if (started[checked]!.state === 'live') problems.push(`slot ${started[checked]!.slot} live past its time`);
+            }
+          }
+          if (deadlines.pending !== live) problems.push(`${deadlines.pending} pending, ${live} live`);
+          if (problems.length > 0) break;
+        }
+        clock += timeoutMs;
+        await advance(clock);
+        expect(problems).toEqual([]);
+        expect(started.every((entry) => entry.state !== 'live')).toBe(true);
+        expect(deadlines.pending).toBe(0);
+        expect(armed()).toBe(0);
+      }),
+      { numRuns: runs(40) },
+    );
+  });
 });

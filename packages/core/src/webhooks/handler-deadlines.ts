@@ -42,9 +42,12 @@ type Expire = () => void;
  * amortised: two array slots, no timer of its own.
  */
 export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers = RUNTIME): HandlerDeadlines {
-  // Slot i of the queue is `expiries[i - removed]`; a met deadline leaves `undefined` behind.
+  // Slot i of the queue is `expiries[i - removed]`, for i - removed below `size` (the arrays are
+  // kept from one busy spell to the next, so a deadline allocates nothing of its own); a met
+  // deadline leaves `undefined` behind.
   let expiries: (Expire | undefined)[] = [];
   let dues: number[] = [];
+  let size = 0;
   let head = 0;
   let removed = 0;
   let live = 0;
@@ -65,18 +68,22 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
     reset();
   };
 
+  /** Every deadline met or fallen due: the slots are free again (arrays a burst left large are let go). */
   const reset = (): void => {
-    removed += expiries.length;
-    expiries = [];
-    dues = [];
+    removed += size;
+    size = 0;
     head = 0;
+    if (expiries.length > 1024) {
+      expiries = [];
+      dues = [];
+    }
   };
 
   const fire = (): void => {
     timer = undefined;
     idle = false;
     const at = timers.now();
-    while (head < expiries.length) {
+    while (head < size) {
       const expire = expiries[head];
       if (expire !== undefined) {
         if ((dues[head] as number) > at) break;
@@ -88,10 +95,11 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
     }
     if (live === 0) reset();
     else {
-      if (head > 1024 && head * 2 > expiries.length) {
+      if (head > 1024 && head * 2 > size) {
         removed += head;
-        expiries = expiries.slice(head);
-        dues = dues.slice(head);
+        expiries = expiries.slice(head, size);
+        dues = dues.slice(head, size);
+        size -= head;
         head = 0;
       }
       timer = timers.setTimeout(fire, Math.max(1, (dues[head] as number) - at));
@@ -99,9 +107,10 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
   };
 
   const start = (expire: Expire): number => {
-    const slot = removed + expiries.length;
-    expiries.push(expire);
-    dues.push(timers.now() + timeoutMs);
+    const slot = removed + size;
+    expiries[size] = expire;
+    dues[size] = timers.now() + timeoutMs;
+    size++;
     live++;
     // No timer means no live deadline (the oldest is this one): one timer for the whole queue.
     // A timer left from earlier deadlines fires no later than this one's, and re-arms for it.
@@ -115,7 +124,7 @@ export function createHandlerDeadlines(timeoutMs: number, timers: DeadlineTimers
 
   const meet = (slot: number): boolean => {
     const index = slot - removed;
-    if (index < 0 || index >= expiries.length || expiries[index] === undefined) return false;
+    if (index < 0 || index >= size || expiries[index] === undefined) return false;
     expiries[index] = undefined;
     if (--live === 0) rest();
     return true;
