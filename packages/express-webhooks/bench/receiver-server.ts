@@ -49,14 +49,15 @@ app.post('/read', (req, res) => {
 // decodeCallback timed in place (inside the server, between requests), and the bodies kept to time
 // the same calls in a tight loop when the stats are asked for.
 let decodeCalls = 0;
-let decodeNanos = 0n;
+// Milliseconds (performance.now(): a number, no allocation inside the timed span).
+let decodeMillis = 0;
 const decoded: Uint8Array[] = [];
 app.post('/decode', (req, res) => {
   void readBody(req).then((body) => {
     if (!body.ok) return void res.status(400).end();
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const ok = decodeCallback(body.value, 'xml').ok;
-    decodeNanos += process.hrtime.bigint() - started;
+    decodeMillis += performance.now() - started;
     decodeCalls++;
     if (decoded.length < 4096 && typeof body.value !== 'string') decoded.push(body.value);
     res.status(ok ? 200 : 400).end();
@@ -67,9 +68,9 @@ function decodeInLoop(): number {
   if (decoded.length === 0) return 0;
   for (const body of decoded) decodeCallback(body, 'xml');
   const passes = 5;
-  const started = process.hrtime.bigint();
+  const started = performance.now();
   for (let p = 0; p < passes; p++) for (const body of decoded) decodeCallback(body, 'xml');
-  return Number(process.hrtime.bigint() - started) / (passes * decoded.length);
+  return ((performance.now() - started) * 1e6) / (passes * decoded.length);
 }
 // An async handler, as applications write them.
 const receiver = createWebhookMiddleware({
@@ -95,7 +96,7 @@ server.listen(0, '127.0.0.1', () => {
       ...handled.counts(),
       duplicates,
       telemetry: { ...handledWithTelemetry.counts(), duplicates: duplicatesWithTelemetry },
-      decodeInPlace: decodeCalls === 0 ? 0 : Number(decodeNanos) / decodeCalls,
+      decodeInPlace: decodeCalls === 0 ? 0 : (decodeMillis * 1e6) / decodeCalls,
       decodeInLoop: decodeInLoop(),
     }),
     close: () => {
