@@ -5,12 +5,14 @@
  * - `/read`, the read floor: the request's body read with core's bounded `readRequestBody`, then 200;
  * - `/decode`, the decode floor: the same reader and `decodeCallback`, then 200 (what no receiver
  *   can avoid);
+ * - `/store`, the store floor: the decode floor, then the key recorded in an in-memory duplicate store;
  * - `/receiver`, the receiver: `createFetchWebhookHandler`, whose async handler takes each receipt,
  *   with the default in-memory duplicate store.
  * Answers `stats` messages with the receiver's counts and the process's CPU time.
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { createStoreFloor } from '@smsv4/bench/floor-bench';
 import { createTakenReceipts, serveLoad } from '@smsv4/bench/receiver-load';
 import { decodeCallback, readRequestBody } from '@smsv4/core';
 import { Hono } from 'hono';
@@ -30,6 +32,11 @@ app.post('/read', async (c) => new Response(null, { status: (await readRequestBo
 app.post('/decode', async (c) => {
   const body = await readRequestBody(c.req.raw, { maxBytes: MAX_BYTES });
   return new Response(null, { status: body.ok && decodeCallback(body.value, 'xml').ok ? 200 : 400 });
+});
+const recordKey = createStoreFloor();
+app.post('/store', async (c) => {
+  const body = await readRequestBody(c.req.raw, { maxBytes: MAX_BYTES });
+  return new Response(null, { status: body.ok && recordKey(body.value) ? 200 : 400 });
 });
 app.post('/receiver', (c) => receive(c.req.raw));
 

@@ -5,6 +5,8 @@
  * - `/read`, the read floor: the body read with core's bounded reader, then 200;
  * - `/decode`, the decode floor: the same reader and `decodeCallback`, then 200 (what no receiver
  *   can avoid);
+ * - `/store`, the store floor: the decode floor, then the callback's key reserved and committed in
+ *   the default in-memory duplicate store ({@link createStoreFloor}), as the receiver does;
  * - `/receiver`, the receiver, whose async handler takes each receipt, with the default in-memory
  *   duplicate store.
  * Target: the receiver at least 90 % of its decode floor's rate. Every receipt is unique (ticket ID
@@ -12,12 +14,27 @@
  * answer every request 200 (the run fails otherwise).
  */
 import { cpus, loadavg } from 'node:os';
+import { createMemoryDuplicateStore, decodeCallback } from '@smsv4/core';
 import { best, createLoadPool, fmt, median, percentRange, ratios, runRound, startLoadServer, type LoadOptions, type Round } from './receiver-load.js';
 import { writeReportBlock, writeSummaryRow } from './report-file.js';
 
-const PATHS = ['read', 'decode', 'receiver'] as const;
+const PATHS = ['read', 'decode', 'store', 'receiver'] as const;
 type Path = (typeof PATHS)[number];
 const TARGET = 0.9;
+
+/**
+ * The store floor's work for a body: `decodeCallback`, then the key reserved and committed in an
+ * in-memory duplicate store with its defaults (a repeat is found seen). `true` when it decoded.
+ */
+export function createStoreFloor(): (body: string | Uint8Array) => boolean {
+  const store = createMemoryDuplicateStore();
+  return (body) => {
+    const decoded = decodeCallback(body, 'xml');
+    if (!decoded.ok) return false;
+    if (store.reserve(decoded.value.key, 60_000) === 'reserved') store.commit(decoded.value.key, 86_400_000);
+    return true;
+  };
+}
 
 /** The counts a floor server reports (see `createTakenReceipts` and `serveLoad`). */
 interface Counts {
@@ -71,7 +88,7 @@ async function measure(bench: FloorBench, server: FloorServer): Promise<Measured
   const { options } = bench;
   const child = await startLoadServer<Counts>(server.script, { args: [...(server.args ?? [])] });
   const pool = createLoadPool(child.url, options);
-  const rounds: Record<Path, Round[]> = { read: [], decode: [], receiver: [] };
+  const rounds: Record<Path, Round[]> = { read: [], decode: [], store: [], receiver: [] };
   let unique = 0;
   let twice = 0;
   try {
@@ -110,8 +127,8 @@ export async function runFloorBench(bench: FloorBench): Promise<void> {
     `## ${bench.title}`,
     '',
     `\`${bench.command}\` (${options.rounds} rounds of ${options.seconds} s per route, ${options.connections} keep-alive connections, undici client in one process, the server in another; ${new Date().toISOString().slice(0, 10)}, Node ${process.version.slice(1)}, load average ${loadAtStart.toFixed(1)} at start and ${loadAtEnd.toFixed(1)} at the end on ${cpus().length} cores).`,
-    'Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent twice. Three POST routes of one server, measured in turn in every round (the order turns each round):',
-    "the read floor (core's bounded reader, then 200), the decode floor (the same reader and `decodeCallback`, then 200: what no receiver can avoid) and the receiver, whose async handler takes each receipt, with the default in-memory duplicate store.",
+    'Each request is a unique XML delivery receipt (ticket ID and part), 1 in 20 sent twice. Four POST routes of one server, measured in turn in every round (the order turns each round):',
+    "the read floor (core's bounded reader, then 200), the decode floor (the same reader and `decodeCallback`, then 200: what no receiver can avoid), the store floor (the decode floor, then the callback's key reserved and committed in the default in-memory duplicate store, as the receiver does) and the receiver, whose async handler takes each receipt, with the default in-memory duplicate store.",
     `${bench.about} Ratios are medians over the rounds of the rates measured back to back (the range in brackets); CPU is the server's CPU time per request (median). Target: the receiver at least 90 % of its decode floor's rate.`,
     '',
     "| server | route | best round (req/s) | server CPU per request (µs, median) | p50 / p99 (ms, median) | receiver's rate against it, median (range) |",
@@ -137,6 +154,15 @@ export async function runFloorBench(bench: FloorBench): Promise<void> {
   if (options.dryRun) return;
   writeReportBlock(bench.id, report);
   for (const { server, rounds: m } of results) {
+    const vsStore = ratios(m.receiver, m.store);
+    writeSummaryRow({
+      path: `${server.summaryName} against the store floor`,
+      baseline: "route that reads the body with core's reader, calls decodeCallback and records the key in the default in-memory duplicate store, then 200 (same server), interleaved",
+      ratio: `${pct(vsStore)} of the rate (rounds ${percentRange(vsStore)}); CPU per request ${cpu(m.store).toFixed(0)} / ${cpu(m.receiver).toFixed(0)} µs`,
+      target: 'none: shows what the receiver adds besides the store (the target is against the decode floor)',
+      met: undefined,
+      command: bench.command,
+    });
     const vsDecode = ratios(m.receiver, m.decode);
     writeSummaryRow({
       path: `${server.summaryName} against the decode floor`,
